@@ -1,0 +1,37 @@
+"""Build of the Cython core (src/duelcore).
+
+Cython directives are set here, once.  ``DUEL_DEBUG=1 pip install -e .`` builds the debug
+variant: bounds and wrap-around checks on, and a full ``state_check`` after every action (a
+broken invariant aborts with its code).
+"""
+import os
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("DUEL_DEBUG", "0") not in ("", "0")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "cdivision": True,
+    "initializedcheck": DEBUG,
+    "nonecheck": False,
+    "embedsignature": True,
+}
+macros = [("DUEL_DEBUG", "1" if DEBUG else "0"), ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+extensions = [
+    Extension(f"duelcore.{name}", [f"src/duelcore/{name}.pyx"],
+              include_dirs=[numpy.get_include()], define_macros=macros,
+              extra_compile_args=cflags)
+    for name in ("engine",)
+]
+
+setup(
+    ext_modules=cythonize(extensions, compiler_directives=directives,
+                          include_path=["src"], build_dir="build/cython"),
+)

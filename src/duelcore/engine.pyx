@@ -1,0 +1,934 @@
+# cython: language_level=3
+"""The 7 Wonders Duel rules engine (base game).
+
+The state is one flat C struct (:c:type:`GameState`, see ``engine.pxd`` for every field, its unit
+and range).  Everything hot is ``noexcept nogil`` and allocates nothing: legal-action generation,
+resource-cost solving, applying an action, sampling chance.  :class:`State` is the Python face,
+in OpenSpiel's vocabulary.
+
+Rule ids (R-...) refer to ``RULES.md``; the numbers come from :mod:`duelcore.data`.
+"""
+from libc.string cimport memset, memcpy, memcmp
+from libc.stdio cimport fprintf, stderr
+from libc.stdlib cimport abort
+
+from duelcore._types cimport *
+from duelcore.engine cimport GameState, PlayerState, CardDef, WonderDef
+
+from duelcore import data as _data
+
+cdef extern from *:
+    """
+    #ifndef DUEL_DEBUG
+    #define DUEL_DEBUG 0
+    #endif
+    static inline int duel_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int duel_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    """
+    const int DUEL_DEBUG
+    int popcount "duel_popcount"(u64) noexcept nogil
+    int ctz "duel_ctz"(u64) noexcept nogil
+
+# ---------------------------------------------------------------- tables (filled at import)
+cdef CardDef CARDS[NUM_CARDS]
+cdef WonderDef WONDERS[NUM_WONDERS]
+cdef u32 COVERED[3][NUM_SLOTS]      # slots covering each slot (R-LAYOUT-1)
+cdef u32 COVERS[3][NUM_SLOTS]       # slots each slot covers
+cdef u32 FACE_DOWN[3]
+cdef u64 AGE_MASK[3][2]             # Age cards (guilds excluded) of each Age
+cdef u64 GUILD_MASK[2]
+cdef u64 COLOUR_MASK[NUM_COLOURS][2]
+cdef u8 PICK_ORDER[8]               # draft picker relative to P1 (R-SETUP-5)
+cdef enum:
+    ALL_SLOTS = (1 << NUM_SLOTS) - 1
+    OPT_FIRST_GAME = 4           # internal option flag: skip the draft (R-SETUP-7)
+
+# ---------------------------------------------------------------- bitset helpers
+cdef inline bint bs_has(const u64* b, int c) noexcept nogil:
+    return (b[c >> 6] >> (c & 63)) & 1
+
+cdef inline void bs_add(u64* b, int c) noexcept nogil:
+    b[c >> 6] |= (<u64>1) << (c & 63)
+
+cdef inline void bs_del(u64* b, int c) noexcept nogil:
+    b[c >> 6] &= ~((<u64>1) << (c & 63))
+
+cdef inline int bs_count(const u64* b) noexcept nogil:
+    return popcount(b[0]) + popcount(b[1])
+
+cdef inline int bs_select(const u64* b, int i) noexcept nogil:
+    """Id of the i-th set bit (0-based) of a 2-word bitset."""
+    cdef int n0 = popcount(b[0])
+    cdef u64 x = b[0]
+    cdef int base = 0
+    if i >= n0:
+        x = b[1]
+        i -= n0
+        base = 64
+    while i > 0:
+        x &= x - 1
+        i -= 1
+    return base + ctz(x)
+
+# ---------------------------------------------------------------- RNG (splitmix64)
+cdef u64 rng_next(u64* x) noexcept nogil:
+    x[0] += <u64>0x9E3779B97F4A7C15ULL
+    cdef u64 z = x[0]
+    z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * <u64>0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+cdef int rng_below(u64* x, int n) noexcept nogil:
+    """Uniform integer in [0, n), exact (Lemire's multiply-shift with rejection)."""
+    cdef u32 bound = <u32>n
+    cdef u32 r = <u32>(rng_next(x) >> 32)
+    cdef u64 m = <u64>r * bound
+    cdef u32 low = <u32>m
+    cdef u32 thresh
+    if low < bound:
+        thresh = (<u32>(0 - bound)) % bound
+        while low < thresh:
+            r = <u32>(rng_next(x) >> 32)
+            m = <u64>r * bound
+            low = <u32>m
+    return <int>(m >> 32)
+
+# ---------------------------------------------------------------- derived values
+cdef inline void derive_card(PlayerState* me, int c, int sign) noexcept nogil:
+    """Add (sign=+1) or remove (sign=-1) card c's contribution to the derived values."""
+    cdef const CardDef* cd = &CARDS[c]
+    cdef int r
+    for r in range(NUM_RES):
+        me.fixed[r] += sign * cd.prod[r]
+    if cd.choice:
+        me.n_choice[cd.choice - 1] += sign
+    if sign > 0:
+        me.trade_one |= cd.trade_one
+    elif cd.trade_one:
+        me.trade_one &= ~cd.trade_one
+    me.colour[cd.colour] += sign
+    if cd.symbol != 255:
+        me.symbols[cd.symbol] += sign
+        if sign > 0 and me.symbols[cd.symbol] == 1:
+            me.n_symbols += 1
+        elif sign < 0 and me.symbols[cd.symbol] == 0:
+            me.n_symbols -= 1
+
+cdef void recompute_player(const PlayerState* src, PlayerState* out) noexcept nogil:
+    """Derived values of a player computed from scratch (city, built wonders, tokens)."""
+    memset(out, 0, sizeof(PlayerState))
+    out.city[0] = src.city[0]
+    out.city[1] = src.city[1]
+    out.coins = src.coins
+    out.wonders = src.wonders
+    out.built = src.built
+    out.tokens = src.tokens
+    cdef int c, w
+    for c in range(NUM_CARDS):
+        if bs_has(out.city, c):
+            derive_card(out, c, 1)
+    for w in range(NUM_WONDERS):
+        if (out.built >> w) & 1:
+            out.n_built += 1
+            if WONDERS[w].choice:
+                out.n_choice[WONDERS[w].choice - 1] += 1
+    if (out.tokens >> TK_LAW) & 1:
+        out.symbols[SYM_LAW] = 1
+        out.n_symbols += 1
+
+# ---------------------------------------------------------------- costs (R-TRADE, R-BUILD-2)
+cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount) noexcept nogil:
+    """Coins paid to trade for the resources `res` that player p lacks (R-TRADE-1..4).
+
+    Own fixed production first; each choice producer on the most expensive missing unit it can
+    cover; then `discount` units (Architecture/Masonry) on the most expensive units still
+    missing; the rest is bought at 2 + the opponent's brown/grey production, or 1 coin.
+    """
+    cdef const PlayerState* me = &s.p[p]
+    cdef const PlayerState* op = &s.p[1 - p]
+    cdef int need[5]
+    cdef int price[5]
+    cdef int r, k, best, missing = 0, total = 0
+    for r in range(NUM_RES):
+        k = res[r] - me.fixed[r]
+        need[r] = k if k > 0 else 0
+        missing += need[r]
+    if missing == 0:
+        return 0
+    for r in range(NUM_RES):
+        price[r] = 1 if (me.trade_one >> r) & 1 else 2 + op.fixed[r]
+    for k in range(me.n_choice[0]):
+        best = -1
+        for r in range(0, 3):
+            if need[r] > 0 and (best < 0 or price[r] > price[best]):
+                best = r
+        if best < 0:
+            break
+        need[best] -= 1
+    for k in range(me.n_choice[1]):
+        best = -1
+        for r in range(3, 5):
+            if need[r] > 0 and (best < 0 or price[r] > price[best]):
+                best = r
+        if best < 0:
+            break
+        need[best] -= 1
+    for k in range(discount):
+        best = -1
+        for r in range(NUM_RES):
+            if need[r] > 0 and (best < 0 or price[r] > price[best]):
+                best = r
+        if best < 0:
+            break
+        need[best] -= 1
+    for r in range(NUM_RES):
+        total += need[r] * price[r]
+    return total
+
+cdef inline bint is_chain(const GameState* s, int p, int c) noexcept nogil:
+    cdef int f = CARDS[c].chain_from
+    return f != 255 and bs_has(s.p[p].city, f)
+
+cdef int card_cost(const GameState* s, int p, int c, int* trade) noexcept nogil:
+    """Total coins player p pays to build card c (printed coins + trade); `trade` gets the
+    traded part.  0 for a chain build (R-BUILD-2).  Masonry waives 2 units of a blue card."""
+    if is_chain(s, p, c):
+        trade[0] = 0
+        return 0
+    cdef const CardDef* cd = &CARDS[c]
+    cdef int disc = 2 if (cd.colour == BLUE and (s.p[p].tokens >> TK_MASONRY) & 1) else 0
+    trade[0] = res_cost(s, p, cd.res, disc) if cd.n_res else 0
+    return cd.coins + trade[0]
+
+cdef int wonder_cost(const GameState* s, int p, int w, int* trade) noexcept nogil:
+    """Coins player p pays to build wonder w (all traded; Architecture waives 2 units)."""
+    cdef int disc = 2 if (s.p[p].tokens >> TK_ARCHITECTURE) & 1 else 0
+    trade[0] = res_cost(s, p, WONDERS[w].res, disc)
+    return trade[0]
+
+cdef inline void pay(GameState* s, int p, int total, int trade) noexcept nogil:
+    """Pay `total` coins; the traded part goes to an opponent who owns Economy (R-SCI-4)."""
+    s.p[p].coins -= total
+    if (s.p[1 - p].tokens >> TK_ECONOMY) & 1:
+        s.p[1 - p].coins += trade
+
+cdef inline void lose_coins(GameState* s, int p, int n) noexcept nogil:
+    s.p[p].coins -= n if n < s.p[p].coins else s.p[p].coins
+
+# ---------------------------------------------------------------- effects
+cdef inline void win(GameState* s, int p, int how) noexcept nogil:
+    s.winner = p
+    s.victory = how
+    s.phase = PH_OVER
+
+cdef void move_pawn(GameState* s, int p, int n) noexcept nogil:
+    """Player p's shields push the Conflict pawn n spaces toward the opponent (R-MIL)."""
+    cdef int d = s.pawn if p == 0 else -s.pawn
+    cdef int q = 1 - p
+    d += n
+    if d > 9:
+        d = 9
+    s.pawn = d if p == 0 else -d
+    if d >= 9:
+        win(s, p, VICTORY_MILITARY)      # R-MIL-3
+        return
+    if d >= 3 and (s.mil_tokens >> (2 * q)) & 1:          # R-MIL-2
+        lose_coins(s, q, 2)
+        s.mil_tokens &= ~(1 << (2 * q))
+    if d >= 6 and (s.mil_tokens >> (2 * q + 1)) & 1:
+        lose_coins(s, q, 5)
+        s.mil_tokens &= ~(1 << (2 * q + 1))
+
+cdef inline int guild_units(const GameState* s, int g) noexcept nogil:
+    """What a guild counts in the city with the most of it (R-END-3)."""
+    cdef int a, b
+    if g == 1:
+        a = s.p[0].colour[YELLOW]; b = s.p[1].colour[YELLOW]
+    elif g == 2:
+        a = s.p[0].colour[BROWN] + s.p[0].colour[GREY]
+        b = s.p[1].colour[BROWN] + s.p[1].colour[GREY]
+    elif g == 3:
+        a = s.p[0].n_built; b = s.p[1].n_built
+    elif g == 4:
+        a = s.p[0].colour[BLUE]; b = s.p[1].colour[BLUE]
+    elif g == 5:
+        a = s.p[0].colour[GREEN]; b = s.p[1].colour[GREEN]
+    elif g == 6:
+        a = s.p[0].coins // 3; b = s.p[1].coins // 3
+    else:
+        a = s.p[0].colour[RED]; b = s.p[1].colour[RED]
+    return a if a > b else b
+
+cdef void gain_token(GameState* s, int p, int t) noexcept nogil:
+    """Player p takes progress token t and applies its immediate effect (R-SCI-4)."""
+    cdef PlayerState* me = &s.p[p]
+    me.tokens |= 1 << t
+    if t == TK_AGRICULTURE or t == TK_URBANISM:
+        me.coins += 6
+    elif t == TK_LAW:
+        me.symbols[SYM_LAW] += 1
+        me.n_symbols += 1
+        if me.n_symbols >= 6:
+            win(s, p, VICTORY_SCIENTIFIC)          # R-SCI-3
+
+cdef void gain_card(GameState* s, int p, int c) noexcept nogil:
+    """Card c enters player p's city and applies its effects at once (R-BUILD-3)."""
+    cdef PlayerState* me = &s.p[p]
+    cdef const CardDef* cd = &CARDS[c]
+    cdef int coins = cd.coins_gain, n
+    bs_add(me.city, c)
+    derive_card(me, c, 1)
+    if cd.per_what:
+        if cd.per_what == 1:
+            n = me.n_built
+        elif cd.per_what == 2:
+            n = me.colour[BROWN]
+        elif cd.per_what == 3:
+            n = me.colour[GREY]
+        elif cd.per_what == 4:
+            n = me.colour[YELLOW]
+        else:
+            n = me.colour[RED]
+        coins += cd.per_coins * n
+    if cd.guild and cd.guild != 3 and cd.guild != 6:
+        coins += guild_units(s, cd.guild)
+    me.coins += coins
+    if cd.shields:
+        move_pawn(s, p, cd.shields + ((me.tokens >> TK_STRATEGY) & 1))
+        return
+    if cd.symbol != 255:
+        if me.symbols[cd.symbol] == 1 and me.n_symbols >= 6:
+            win(s, p, VICTORY_SCIENTIFIC)          # R-SCI-3
+        elif me.symbols[cd.symbol] == 2:
+            s.pend |= PEND_TOKEN                   # R-SCI-2
+
+cdef void lose_card(GameState* s, int p, int c) noexcept nogil:
+    """Card c leaves player p's city for the discard pile (R-WONDER-4)."""
+    bs_del(s.p[p].city, c)
+    derive_card(&s.p[p], c, -1)
+    bs_add(s.discard, c)
+
+# ---------------------------------------------------------------- flow
+cdef inline bint slot_free(const GameState* s, int slot) noexcept nogil:
+    return (COVERED[s.age - 1][slot] & ~s.taken) == 0
+
+cdef void start_age(GameState* s, int age, int dealing) noexcept nogil:
+    """Lay out an Age (R-AGE-1): its face-up cards are dealt by chance, slot by slot."""
+    s.age = age
+    s.taken = 0
+    s.face_down = FACE_DOWN[age - 1]
+    memset(s.slot_card, NO_CARD, NUM_SLOTS)
+    s.avail[0] = 0
+    s.avail[1] = 0
+    s.reveal_queue = ALL_SLOTS & ~s.face_down
+    s.dealing = dealing
+    s.age_seen = 0
+    s.phase = PH_REVEAL
+
+cdef void finish_game(GameState* s) noexcept nogil:
+    """Civilian victory (R-END-2): most VP, then most blue VP, else shared."""
+    cdef int vp[2 * NUM_VP]
+    cdef int t0 = 0, t1 = 0, k
+    compute_vp(s, vp)
+    for k in range(NUM_VP):
+        t0 += vp[k]
+        t1 += vp[NUM_VP + k]
+    if t0 == t1:
+        t0 = vp[VP_BLUE]
+        t1 = vp[NUM_VP + VP_BLUE]
+    s.phase = PH_OVER
+    if t0 > t1:
+        s.winner = 0
+        s.victory = VICTORY_CIVILIAN
+    elif t1 > t0:
+        s.winner = 1
+        s.victory = VICTORY_CIVILIAN
+    else:
+        s.winner = WINNER_NONE
+        s.victory = VICTORY_SHARED
+
+cdef void end_age(GameState* s) noexcept nogil:
+    """End of an Age (R-AGE-2, R-AGE-3, R-TURN-3): Play Again is lost; the weaker military, or
+    the last player when the pawn is centred, chooses who begins the next Age."""
+    s.replay = 0
+    if s.age == 3:
+        finish_game(s)
+        return
+    if s.pawn > 0:
+        s.chooser = 1
+    elif s.pawn < 0:
+        s.chooser = 0
+    else:
+        s.chooser = s.last_taker
+    start_age(s, s.age + 1,
+              2 if (s.pawn == 0 and (s.options & OPT_CENTRED_BEGINS)) else 1)
+
+cdef void next_turn(GameState* s) noexcept nogil:
+    if s.taken == ALL_SLOTS:
+        end_age(s)
+        return
+    if not s.replay:
+        s.to_move ^= 1
+    s.replay = 0
+    s.phase = PH_PLAY
+
+cdef void continue_turn(GameState* s) noexcept nogil:
+    """Resolve the choices the action granted, then reveal, then the next turn (R-TURN-2)."""
+    cdef int q = 1 - s.to_move
+    if s.pend & (PEND_DESTROY_BROWN | PEND_DESTROY_GREY):
+        s.destroy_colour = BROWN if s.pend & PEND_DESTROY_BROWN else GREY
+        s.pend &= ~(PEND_DESTROY_BROWN | PEND_DESTROY_GREY)
+        if s.p[q].colour[s.destroy_colour]:
+            s.phase = PH_DESTROY
+            return
+    if s.pend & PEND_REVIVE:
+        s.pend &= ~PEND_REVIVE
+        if s.discard[0] | s.discard[1]:
+            s.phase = PH_REVIVE
+            return
+    if s.pend & PEND_LIBRARY:
+        s.pend &= ~PEND_LIBRARY
+        if s.aside_tokens:
+            s.phase = PH_LIBRARY_DRAW
+            return
+    if s.pend & PEND_TOKEN:
+        s.pend &= ~PEND_TOKEN
+        if s.board_tokens:
+            s.phase = PH_TOKEN
+            return
+    if s.reveal_queue:
+        s.dealing = 0
+        s.phase = PH_REVEAL
+        return
+    next_turn(s)
+
+cdef void take_card(GameState* s, int c) noexcept nogil:
+    """Take card c from the layout; newly uncovered cards become available, or wait in the
+    reveal queue if face down (R-TURN-2, E4)."""
+    cdef int slot = 0, u
+    cdef u32 cov
+    while s.slot_card[slot] != c:
+        slot += 1
+    s.taken |= 1 << slot
+    bs_del(s.avail, c)
+    s.last_taker = s.to_move
+    cov = COVERS[s.age - 1][slot]
+    while cov:
+        u = ctz(cov)
+        cov &= cov - 1
+        if slot_free(s, u):
+            if (s.face_down >> u) & 1:
+                s.reveal_queue |= 1 << u
+            else:
+                bs_add(s.avail, s.slot_card[u])
+
+cdef inline int picker(const GameState* s, int k) noexcept nogil:
+    return s.first_player ^ PICK_ORDER[k]
+
+cdef void draft_next(GameState* s) noexcept nogil:
+    """After a pick: the forced last pick of a group, then the next reveal or Age I."""
+    cdef int w
+    if s.draft_pick == 3 or s.draft_pick == 7:
+        w = ctz(s.draft_offer)
+        s.p[picker(s, s.draft_pick)].wonders |= 1 << w
+        s.draft_offer = 0
+        s.draft_pick += 1
+    if s.draft_pick == 4:
+        s.phase = PH_DRAFT_REVEAL
+    elif s.draft_pick == 8:
+        s.chooser = s.first_player
+        start_age(s, 1, 2)
+    else:
+        s.to_move = picker(s, s.draft_pick)
+        s.phase = PH_DRAFT
+
+cdef void apply_chance(GameState* s, int a) noexcept nogil:
+    cdef int x, slot
+    if s.phase == PH_SETUP_FIRST:
+        s.first_player = a - CHANCE_FIRST_BASE
+        s.phase = PH_SETUP_TOKENS
+    elif s.phase == PH_SETUP_TOKENS:
+        s.board_tokens |= 1 << (a - CHANCE_TOKEN_BASE)
+        if popcount(s.board_tokens) == 5:
+            s.aside_tokens = ((1 << NUM_TOKENS) - 1) & ~s.board_tokens
+            if s.options & OPT_FIRST_GAME:
+                s.p[s.first_player].wonders = (1 << 0) | (1 << 2) | (1 << 3) | (1 << 8)
+                s.p[1 - s.first_player].wonders = (1 << 11) | (1 << 6) | (1 << 10) | (1 << 1)
+                s.wonders_seen = s.p[0].wonders | s.p[1].wonders
+                s.draft_pick = 8
+                s.chooser = s.first_player
+                start_age(s, 1, 2)
+            else:
+                s.phase = PH_DRAFT_REVEAL
+    elif s.phase == PH_DRAFT_REVEAL:
+        x = a - CHANCE_WONDER_BASE
+        s.wonders_seen |= 1 << x
+        s.draft_offer |= 1 << x
+        if popcount(s.draft_offer) == 4:
+            s.to_move = picker(s, s.draft_pick)
+            s.phase = PH_DRAFT
+    elif s.phase == PH_REVEAL:
+        x = a - CHANCE_CARD_BASE
+        slot = ctz(s.reveal_queue)
+        s.reveal_queue &= s.reveal_queue - 1
+        s.slot_card[slot] = x
+        s.face_down &= ~(1 << slot)
+        bs_add(s.seen, x)
+        s.age_seen += 1
+        if x >= FIRST_GUILD:
+            s.guilds_seen += 1
+        if slot_free(s, slot):
+            bs_add(s.avail, x)
+        if s.reveal_queue == 0:
+            x = s.dealing
+            s.dealing = 0
+            if x == 1:
+                s.to_move = s.chooser
+                s.phase = PH_START
+            elif x == 2:
+                s.to_move = s.chooser
+                s.phase = PH_PLAY
+            else:
+                next_turn(s)
+    elif s.phase == PH_LIBRARY_DRAW:
+        s.library_offer |= 1 << (a - CHANCE_TOKEN_BASE)
+        x = popcount(s.aside_tokens)
+        if popcount(s.library_offer) == (3 if x > 3 else x):
+            s.phase = PH_LIBRARY
+
+cdef void apply_action(GameState* s, int a) noexcept nogil:
+    """Apply a legal action or chance outcome (unchecked: the caller guarantees legality)."""
+    cdef int p = s.to_move, q = 1 - p, c, w, total, trade
+    cdef PlayerState* me = &s.p[p]
+    cdef const WonderDef* wd
+    if a >= NUM_DECISION_ACTIONS:
+        s.n_chance += 1
+        apply_chance(s, a)
+    else:
+        s.n_decisions += 1
+        if a < BUILD_BASE:                                   # draft pick
+            me.wonders |= 1 << a
+            s.draft_offer &= ~(1 << a)
+            s.draft_pick += 1
+            draft_next(s)
+        elif a < DISCARD_BASE:                               # build (R-BUILD)
+            c = a - BUILD_BASE
+            take_card(s, c)
+            if is_chain(s, p, c):
+                if (me.tokens >> TK_URBANISM) & 1:
+                    me.coins += 4
+            else:
+                total = card_cost(s, p, c, &trade)
+                pay(s, p, total, trade)
+            gain_card(s, p, c)
+            if s.phase != PH_OVER:
+                continue_turn(s)
+        elif a < WONDER_BASE:                                # discard (R-DISCARD)
+            c = a - DISCARD_BASE
+            take_card(s, c)
+            bs_add(s.discard, c)
+            me.coins += 2 + me.colour[YELLOW]
+            continue_turn(s)
+        elif a < TOKEN_BASE:                                 # wonder (R-WONDER)
+            w = (a - WONDER_BASE) // NUM_CARDS
+            c = (a - WONDER_BASE) % NUM_CARDS
+            wd = &WONDERS[w]
+            take_card(s, c)
+            total = wonder_cost(s, p, w, &trade)
+            pay(s, p, total, trade)
+            bs_add(s.tucked, c)
+            s.under[w] = c
+            s.replay = wd.play_again | ((me.tokens >> TK_THEOLOGY) & 1)
+            me.built |= 1 << w
+            me.n_built += 1
+            s.n_built_wonders += 1
+            if s.n_built_wonders == 7:                       # R-WONDER-3
+                s.p[0].wonders &= s.p[0].built
+                s.p[1].wonders &= s.p[1].built
+            me.coins += wd.coins_gain
+            if wd.opp_loss:
+                lose_coins(s, q, wd.opp_loss)
+            if wd.choice:
+                me.n_choice[wd.choice - 1] += 1
+            if wd.shields:
+                move_pawn(s, p, wd.shields)
+                if s.phase == PH_OVER:
+                    return
+            s.pend |= wd.pend
+            continue_turn(s)
+        elif a < DESTROY_BASE:                               # progress token
+            c = a - TOKEN_BASE
+            if s.phase == PH_LIBRARY:                        # R-WONDER-6
+                s.aside_tokens &= ~s.library_offer
+                s.library_offer = 0
+            else:                                            # R-SCI-2
+                s.board_tokens &= ~(1 << c)
+            gain_token(s, p, c)
+            if s.phase != PH_OVER:
+                continue_turn(s)
+        elif a < REVIVE_BASE:                                # destroy (R-WONDER-4)
+            lose_card(s, q, a - DESTROY_BASE)
+            continue_turn(s)
+        elif a < START_BASE:                                 # revive (R-WONDER-5)
+            c = a - REVIVE_BASE
+            bs_del(s.discard, c)
+            gain_card(s, p, c)
+            if s.phase != PH_OVER:
+                continue_turn(s)
+        else:                                                # who begins (R-AGE-3)
+            s.to_move = a - START_BASE
+            s.phase = PH_PLAY
+    if DUEL_DEBUG:
+        c = state_check(s)
+        if c:
+            fprintf(stderr, b"duelcore: state_check failed with code %d after action %d\n", c, a)
+            abort()
+
+# ---------------------------------------------------------------- queries
+cdef bint is_chance(const GameState* s) noexcept nogil:
+    return (s.phase == PH_SETUP_FIRST or s.phase == PH_SETUP_TOKENS or s.phase == PH_DRAFT_REVEAL
+            or s.phase == PH_REVEAL or s.phase == PH_LIBRARY_DRAW)
+
+cdef inline int push_bits(int* out, int n, u64 bits, int base) noexcept nogil:
+    while bits:
+        out[n] = base + ctz(bits)
+        n += 1
+        bits &= bits - 1
+    return n
+
+cdef int legal_actions(const GameState* s, int* out) noexcept nogil:
+    """Fill `out` with the legal decisions, ascending, no duplicates; return the count (0 at
+    chance nodes and at the end of the game) (R-TURN-1, R-TRADE-5, R-DEC-1)."""
+    cdef int n = 0, p = s.to_move, c, w, k, trade
+    cdef const PlayerState* me = &s.p[p]
+    cdef u64 bits
+    cdef u16 ws
+    cdef int coins = me.coins
+    cdef u64 colour_bits
+    if s.phase == PH_PLAY:
+        for k in range(2):
+            bits = s.avail[k]
+            while bits:
+                c = 64 * k + ctz(bits)
+                bits &= bits - 1
+                if card_cost(s, p, c, &trade) <= coins:
+                    out[n] = BUILD_BASE + c
+                    n += 1
+        n = push_bits(out, n, s.avail[0], DISCARD_BASE)
+        n = push_bits(out, n, s.avail[1], DISCARD_BASE + 64)
+        if s.n_built_wonders < 7:
+            ws = me.wonders & ~me.built
+            while ws:
+                w = ctz(ws)
+                ws &= ws - 1
+                if wonder_cost(s, p, w, &trade) <= coins:
+                    n = push_bits(out, n, s.avail[0], WONDER_BASE + w * NUM_CARDS)
+                    n = push_bits(out, n, s.avail[1], WONDER_BASE + w * NUM_CARDS + 64)
+    elif s.phase == PH_DRAFT:
+        n = push_bits(out, n, s.draft_offer, DRAFT_BASE)
+    elif s.phase == PH_TOKEN:
+        n = push_bits(out, n, s.board_tokens, TOKEN_BASE)
+    elif s.phase == PH_LIBRARY:
+        n = push_bits(out, n, s.library_offer, TOKEN_BASE)
+    elif s.phase == PH_DESTROY:
+        for k in range(2):
+            colour_bits = s.p[1 - p].city[k] & COLOUR_MASK[s.destroy_colour][k]
+            n = push_bits(out, n, colour_bits, DESTROY_BASE + 64 * k)
+    elif s.phase == PH_REVIVE:
+        n = push_bits(out, n, s.discard[0], REVIVE_BASE)
+        n = push_bits(out, n, s.discard[1], REVIVE_BASE + 64)
+    elif s.phase == PH_START:
+        out[0] = START_BASE
+        out[1] = START_BASE + 1
+        n = 2
+    return n
+
+cdef inline void reveal_pools(const GameState* s, u64* cards, u64* guilds, int* n_cards,
+                              int* n_guilds, int* g_left, int* left) noexcept nogil:
+    """The unseen cards a revealed card is drawn from (R-CHANCE-1, R-SETUP-6)."""
+    cdef int i = s.age - 1
+    cards[0] = AGE_MASK[i][0] & ~s.seen[0]
+    cards[1] = AGE_MASK[i][1] & ~s.seen[1]
+    n_cards[0] = bs_count(cards)
+    if s.age == 3:
+        guilds[0] = GUILD_MASK[0] & ~s.seen[0]
+        guilds[1] = GUILD_MASK[1] & ~s.seen[1]
+        n_guilds[0] = bs_count(guilds)
+        g_left[0] = 3 - s.guilds_seen
+        left[0] = NUM_SLOTS - s.age_seen
+    else:
+        guilds[0] = 0
+        guilds[1] = 0
+        n_guilds[0] = 0
+        g_left[0] = 0
+        left[0] = NUM_SLOTS - s.age_seen
+
+cdef int chance_outcomes(const GameState* s, int* out, double* prob) noexcept nogil:
+    """Fill the chance outcomes (ascending) and their probabilities; return the count."""
+    cdef int n = 0, i, k, n_cards, n_guilds, g_left, left
+    cdef u64 cards[2]
+    cdef u64 guilds[2]
+    cdef u16 pool
+    cdef double pc, pg
+    if s.phase == PH_SETUP_FIRST:
+        n = push_bits(out, 0, 3, CHANCE_FIRST_BASE)
+    elif s.phase == PH_SETUP_TOKENS:
+        n = push_bits(out, 0, ((1 << NUM_TOKENS) - 1) & ~s.board_tokens, CHANCE_TOKEN_BASE)
+    elif s.phase == PH_DRAFT_REVEAL:
+        n = push_bits(out, 0, ((1 << NUM_WONDERS) - 1) & ~s.wonders_seen, CHANCE_WONDER_BASE)
+    elif s.phase == PH_LIBRARY_DRAW:
+        n = push_bits(out, 0, s.aside_tokens & ~s.library_offer, CHANCE_TOKEN_BASE)
+    elif s.phase == PH_REVEAL:
+        reveal_pools(s, cards, guilds, &n_cards, &n_guilds, &g_left, &left)
+        n = push_bits(out, 0, cards[0], CHANCE_CARD_BASE)
+        n = push_bits(out, n, cards[1], CHANCE_CARD_BASE + 64)
+        k = n
+        n = push_bits(out, n, guilds[0], CHANCE_CARD_BASE)
+        n = push_bits(out, n, guilds[1], CHANCE_CARD_BASE + 64)
+        pc = (<double>(left - g_left) / left) / n_cards if n_cards else 0.0
+        pg = (<double>g_left / left) / n_guilds if n_guilds else 0.0
+        for i in range(n):
+            prob[i] = pc if i < k else pg
+        return n
+    for i in range(n):
+        prob[i] = 1.0 / n
+    return n
+
+cdef int sample_chance(const GameState* s, u64* rng) noexcept nogil:
+    """Draw a chance outcome with the exact probabilities of chance_outcomes()."""
+    cdef int n_cards, n_guilds, g_left, left
+    cdef u64 cards[2]
+    cdef u64 guilds[2]
+    cdef u64 pool[2]
+    if s.phase == PH_REVEAL:
+        reveal_pools(s, cards, guilds, &n_cards, &n_guilds, &g_left, &left)
+        if g_left > 0 and rng_below(rng, left) < g_left:
+            return CHANCE_CARD_BASE + bs_select(guilds, rng_below(rng, n_guilds))
+        return CHANCE_CARD_BASE + bs_select(cards, rng_below(rng, n_cards))
+    pool[1] = 0
+    if s.phase == PH_SETUP_FIRST:
+        return CHANCE_FIRST_BASE + rng_below(rng, 2)
+    elif s.phase == PH_SETUP_TOKENS:
+        pool[0] = ((1 << NUM_TOKENS) - 1) & ~s.board_tokens
+        return CHANCE_TOKEN_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
+    elif s.phase == PH_DRAFT_REVEAL:
+        pool[0] = ((1 << NUM_WONDERS) - 1) & ~s.wonders_seen
+        return CHANCE_WONDER_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
+    else:  # PH_LIBRARY_DRAW
+        pool[0] = s.aside_tokens & ~s.library_offer
+        return CHANCE_TOKEN_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
+
+cdef void settle(GameState* s, u64* rng) noexcept nogil:
+    """Sample chance nodes with `rng` until a decision or the end of the game."""
+    while is_chance(s):
+        apply_action(s, sample_chance(s, rng))
+
+cdef void init_state(GameState* s, u64 seed, int options, int first_player,
+                     int first_game, int coins0, int coins1) noexcept nogil:
+    """A new game before any chance event (R-SETUP).  first_player < 0: drawn by chance."""
+    memset(s, 0, sizeof(GameState))
+    s.rng = seed
+    rng_next(&s.rng)
+    s.options = options | (OPT_FIRST_GAME if first_game else 0)
+    memset(s.slot_card, NO_CARD, NUM_SLOTS)
+    memset(s.under, NO_CARD, NUM_WONDERS)
+    s.p[0].coins = coins0
+    s.p[1].coins = coins1
+    s.mil_tokens = 0xF
+    s.winner = WINNER_NONE
+    if first_player >= 0:
+        s.first_player = first_player
+        s.phase = PH_SETUP_TOKENS
+    else:
+        s.phase = PH_SETUP_FIRST
+
+cdef void compute_vp(const GameState* s, int* vp) noexcept nogil:
+    """VP by category (VP_*) for both players: vp[p * NUM_VP + k] (R-END-2, R-MIL-4)."""
+    cdef int p, c, k, d, w
+    cdef const PlayerState* me
+    cdef const CardDef* cd
+    cdef u64 bits
+    for p in range(2):
+        me = &s.p[p]
+        for k in range(NUM_VP):
+            vp[p * NUM_VP + k] = 0
+        for k in range(2):
+            bits = me.city[k]
+            while bits:
+                c = 64 * k + ctz(bits)
+                bits &= bits - 1
+                cd = &CARDS[c]
+                if cd.colour == BLUE:
+                    vp[p * NUM_VP + VP_BLUE] += cd.vp
+                elif cd.colour == GREEN:
+                    vp[p * NUM_VP + VP_GREEN] += cd.vp
+                elif cd.colour == YELLOW:
+                    vp[p * NUM_VP + VP_YELLOW] += cd.vp
+                elif cd.colour == PURPLE:
+                    d = guild_units(s, cd.guild)
+                    vp[p * NUM_VP + VP_PURPLE] += 2 * d if cd.guild == 3 else d
+        for w in range(NUM_WONDERS):
+            if (me.built >> w) & 1:
+                vp[p * NUM_VP + VP_WONDERS] += WONDERS[w].vp
+        d = 0
+        if (me.tokens >> TK_AGRICULTURE) & 1:
+            d += 4
+        if (me.tokens >> TK_PHILOSOPHY) & 1:
+            d += 7
+        if (me.tokens >> TK_MATHEMATICS) & 1:
+            d += 3 * popcount(me.tokens)
+        vp[p * NUM_VP + VP_TOKENS] = d
+        vp[p * NUM_VP + VP_COINS] = me.coins // 3
+        d = s.pawn if p == 0 else -s.pawn
+        vp[p * NUM_VP + VP_MILITARY] = 10 if d >= 6 else (5 if d >= 3 else (2 if d >= 1 else 0))
+
+cdef int state_check(const GameState* s) noexcept nogil:
+    """Consistency of a state; 0 if sound, else the number of the first broken invariant
+    (see STATE_CHECK_MESSAGES)."""
+    cdef u64 acc[2]
+    cdef u64 layout[2]
+    cdef int k, slot, p, n_seen_age
+    cdef PlayerState fresh
+    layout[0] = 0
+    layout[1] = 0
+    for slot in range(NUM_SLOTS):
+        if s.age and not (s.taken >> slot) & 1 and not (s.face_down >> slot) & 1:
+            if s.slot_card[slot] == NO_CARD:
+                if not (s.reveal_queue >> slot) & 1:
+                    return 1
+            else:
+                bs_add(layout, s.slot_card[slot])
+    for k in range(2):
+        # each seen card in exactly one place
+        if (s.p[0].city[k] & s.p[1].city[k]) or (s.discard[k] & (s.p[0].city[k] | s.p[1].city[k])):
+            return 2
+        if s.tucked[k] & (s.p[0].city[k] | s.p[1].city[k] | s.discard[k]):
+            return 2
+        if layout[k] & (s.p[0].city[k] | s.p[1].city[k] | s.discard[k] | s.tucked[k]):
+            return 2
+        acc[k] = s.p[0].city[k] | s.p[1].city[k] | s.discard[k] | s.tucked[k] | layout[k]
+        if acc[k] != s.seen[k]:
+            return 3
+        if s.avail[k] & ~layout[k]:
+            return 4
+    for p in range(2):
+        if s.p[p].coins < 0:
+            return 5
+        recompute_player(&s.p[p], &fresh)
+        if memcmp(&fresh, &s.p[p], sizeof(PlayerState)) != 0:
+            return 6
+        if s.p[p].built & ~s.p[p].wonders:
+            return 7
+    if s.pawn < -9 or s.pawn > 9:
+        return 8
+    if (s.pawn == 9 or s.pawn == -9) and s.phase != PH_OVER:
+        return 8
+    if s.board_tokens & (s.p[0].tokens | s.p[1].tokens | s.aside_tokens):
+        return 9
+    if s.p[0].tokens & s.p[1].tokens:
+        return 9
+    if s.age:
+        for slot in range(NUM_SLOTS):
+            if (not (s.taken >> slot) & 1 and not (s.face_down >> slot) & 1
+                    and s.slot_card[slot] != NO_CARD):
+                if slot_free(s, slot) != bs_has(s.avail, s.slot_card[slot]):
+                    return 4
+        n_seen_age = NUM_SLOTS - popcount(s.face_down) - popcount(s.reveal_queue & ~s.face_down)
+        if s.face_down & s.taken:
+            return 10
+        if n_seen_age != s.age_seen:
+            return 10
+    if s.n_built_wonders != s.p[0].n_built + s.p[1].n_built or s.n_built_wonders > 7:
+        return 11
+    return 0
+
+STATE_CHECK_MESSAGES = {
+    1: "a face-up slot of the layout has no card",
+    2: "a card is in two places",
+    3: "the cards seen are not exactly the cards in the cities, discard pile, wonders and layout",
+    4: "the available cards do not match the layout",
+    5: "a player has negative coins",
+    6: "a player's derived values (production, colours, symbols) do not match their city",
+    7: "a player built a wonder they do not own",
+    8: "the Conflict pawn is off the track or on a capital in a running game",
+    9: "a progress token is in two places",
+    10: "the layout's face-down and revealed slots do not add up",
+    11: "the number of built wonders does not add up",
+}
+
+# ---------------------------------------------------------------- tables from duelcore.data
+_WHAT = {"": 0, "wonder": 1, "brown": 2, "grey": 3, "yellow": 4, "red": 5}
+_GUILD = {"": 0, "yellow": 1, "brown_grey": 2, "wonder": 3, "blue": 4, "green": 5, "coins": 6,
+          "red": 7}
+_PEND = {"": 0, "destroy_brown": PEND_DESTROY_BROWN, "destroy_grey": PEND_DESTROY_GREY,
+         "revive": PEND_REVIVE, "library": PEND_LIBRARY}
+
+
+def _choice_kind(names):
+    if not names:
+        return 0
+    return 1 if set(names) == {"wood", "clay", "stone"} else 2
+
+
+def _build_tables():
+    cdef int i, r, slot, age
+    gives = {c.chain_gives: i for i, c in enumerate(_data.CARDS) if c.chain_gives}
+    memset(COLOUR_MASK, 0, sizeof(COLOUR_MASK))
+    memset(AGE_MASK, 0, sizeof(AGE_MASK))
+    memset(GUILD_MASK, 0, sizeof(GUILD_MASK))
+    for i, card in enumerate(_data.CARDS):
+        coins, res = _data.parse_cost(card.cost)
+        CARDS[i].age = card.age
+        CARDS[i].colour = _data.COLOURS.index(card.colour)
+        CARDS[i].coins = coins
+        prod = _data.parse_cost(card.produces)[1]
+        for r in range(NUM_RES):
+            CARDS[i].res[r] = res[r]
+            CARDS[i].prod[r] = prod[r]
+        CARDS[i].n_res = sum(res)
+        CARDS[i].vp = card.vp
+        CARDS[i].choice = _choice_kind(card.choice)
+        CARDS[i].trade_one = sum(1 << _data.RESOURCES.index(x) for x in card.trade_one)
+        CARDS[i].shields = card.shields
+        CARDS[i].symbol = _data.SYMBOLS.index(card.symbol) if card.symbol else 255
+        CARDS[i].coins_gain = card.coins
+        CARDS[i].per_what = _WHAT[card.coins_per[0]] if card.coins_per else 0
+        CARDS[i].per_coins = card.coins_per[1] if card.coins_per else 0
+        CARDS[i].guild = _GUILD[card.guild]
+        CARDS[i].chain_from = gives[card.chain_from] if card.chain_from else 255
+        bs_add(COLOUR_MASK[CARDS[i].colour], i)
+        if card.colour == "purple":
+            bs_add(GUILD_MASK, i)
+        else:
+            bs_add(AGE_MASK[card.age - 1], i)
+    for i, wonder in enumerate(_data.WONDERS):
+        res = _data.parse_cost(wonder.cost)[1]
+        for r in range(NUM_RES):
+            WONDERS[i].res[r] = res[r]
+        WONDERS[i].n_res = sum(res)
+        WONDERS[i].vp = wonder.vp
+        WONDERS[i].coins_gain = wonder.coins
+        WONDERS[i].opp_loss = wonder.opponent_loses
+        WONDERS[i].shields = wonder.shields
+        WONDERS[i].choice = _choice_kind(wonder.choice)
+        WONDERS[i].play_again = wonder.play_again
+        WONDERS[i].pend = _PEND[wonder.action]
+    for age, layout in enumerate(_data.LAYOUTS):
+        FACE_DOWN[age] = sum(1 << x for x in layout.face_down)
+        for slot in range(NUM_SLOTS):
+            COVERED[age][slot] = sum(1 << x for x in layout.covered_by[slot])
+            COVERS[age][slot] = sum(1 << u for u in range(NUM_SLOTS)
+                                    if slot in layout.covered_by[u])
+    for i, x in enumerate((0, 1, 1, 0, 1, 0, 0, 1)):
+        PICK_ORDER[i] = x
+    # the first-game sets are hard-wired in apply_chance: check them against the data
+    first = [sum(1 << _data.WONDER_NAMES.index(n) for n in side)
+             for side in _data.FIRST_GAME_WONDERS]
+    assert first == [(1 << 0) | (1 << 2) | (1 << 3) | (1 << 8),
+                     (1 << 11) | (1 << 6) | (1 << 10) | (1 << 1)], "first-game wonders"
+    assert _data.TOKEN_NAMES.index("Theology") == TK_THEOLOGY
+
+
+_build_tables()
+
+include "state.pxi"

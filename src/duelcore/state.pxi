@@ -1,0 +1,567 @@
+# The Python face of the core (included by engine.pyx): OpenSpiel vocabulary over GameState.
+import operator as _operator
+
+CHANCE_PLAYER = -1          # current_player() at a chance node (pyspiel's kChancePlayerId)
+TERMINAL_PLAYER = -4        # current_player() once the game is over (pyspiel's kTerminalPlayerId)
+FORMAT_VERSION = 1          # version of State.to_dict()
+
+PHASE_NAMES = ("setup_first_player", "setup_tokens", "draft_reveal", "draft", "reveal", "play",
+               "choose_token", "destroy", "revive", "library_draw", "library", "choose_start",
+               "over")
+VICTORY_NAMES = ("none", "civilian", "military", "scientific", "shared")
+VP_CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "tokens", "coins", "military")
+PLAYER_NAMES = ("P1", "P2")
+
+# action layout, for Python callers
+ACTION_LAYOUT = {
+    "DRAFT_BASE": DRAFT_BASE, "BUILD_BASE": BUILD_BASE, "DISCARD_BASE": DISCARD_BASE,
+    "WONDER_BASE": WONDER_BASE, "TOKEN_BASE": TOKEN_BASE, "DESTROY_BASE": DESTROY_BASE,
+    "REVIVE_BASE": REVIVE_BASE, "START_BASE": START_BASE,
+    "NUM_DECISION_ACTIONS": NUM_DECISION_ACTIONS, "CHANCE_FIRST_BASE": CHANCE_FIRST_BASE,
+    "CHANCE_WONDER_BASE": CHANCE_WONDER_BASE, "CHANCE_TOKEN_BASE": CHANCE_TOKEN_BASE,
+    "CHANCE_CARD_BASE": CHANCE_CARD_BASE, "NUM_ACTIONS": NUM_ACTIONS,
+}
+NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+_CARDS = _data.CARD_NAMES
+_WONDERS = _data.WONDER_NAMES
+_TOKENS = _data.TOKEN_NAMES
+_PEND_NAMES = ((PEND_DESTROY_BROWN, "destroy_brown"), (PEND_DESTROY_GREY, "destroy_grey"),
+               (PEND_REVIVE, "revive"), (PEND_LIBRARY, "library"), (PEND_TOKEN, "token"))
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in this state.  The state is left unchanged.
+
+    Attributes
+    ----------
+    action : int
+        The action id that was refused.
+    reason : str
+        Why it was refused, in the game's words.
+    """
+
+    def __init__(self, action, reason):
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {action!r}: {reason}")
+
+
+class StateFormatError(ValueError):
+    """A position description (``State.from_dict``) that is malformed or impossible.
+
+    Attributes
+    ----------
+    field : str
+        The path of the offending field, e.g. ``"players[1].coins"``.
+    """
+
+    def __init__(self, field, reason):
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}")
+
+
+def action_to_string(int a):
+    """Readable name of an action id, e.g. ``"build Lumber Yard"`` (see duelpy notation).
+
+    Raises
+    ------
+    ValueError
+        If ``a`` is outside ``[0, NUM_ACTIONS)``.
+    """
+    if a < 0 or a >= NUM_ACTIONS:
+        raise ValueError(f"action {a} is out of range [0, {NUM_ACTIONS})")
+    if a < BUILD_BASE:
+        return f"pick {_WONDERS[a]}"
+    if a < DISCARD_BASE:
+        return f"build {_CARDS[a - BUILD_BASE]}"
+    if a < WONDER_BASE:
+        return f"discard {_CARDS[a - DISCARD_BASE]}"
+    if a < TOKEN_BASE:
+        w, c = divmod(a - WONDER_BASE, NUM_CARDS)
+        return f"wonder {_WONDERS[w]} with {_CARDS[c]}"
+    if a < DESTROY_BASE:
+        return f"token {_TOKENS[a - TOKEN_BASE]}"
+    if a < REVIVE_BASE:
+        return f"destroy {_CARDS[a - DESTROY_BASE]}"
+    if a < START_BASE:
+        return f"revive {_CARDS[a - REVIVE_BASE]}"
+    if a < NUM_DECISION_ACTIONS:
+        return f"start {PLAYER_NAMES[a - START_BASE]}"
+    if a < CHANCE_WONDER_BASE:
+        return f"chance: {PLAYER_NAMES[a - CHANCE_FIRST_BASE]} begins"
+    if a < CHANCE_TOKEN_BASE:
+        return f"chance: reveal wonder {_WONDERS[a - CHANCE_WONDER_BASE]}"
+    if a < CHANCE_CARD_BASE:
+        return f"chance: token {_TOKENS[a - CHANCE_TOKEN_BASE]}"
+    return f"chance: reveal {_CARDS[a - CHANCE_CARD_BASE]}"
+
+
+def _bits(x):
+    return [i for i in range(64) if (x >> i) & 1]
+
+
+cdef list _bs_list(const u64* b):
+    return [c for c in range(NUM_CARDS) if bs_has(b, c)]
+
+
+cdef class State:
+    """A position of 7 Wonders Duel, with the OpenSpiel state API.
+
+    Made by :func:`new_game` or :meth:`from_dict`.  Players are 0 (P1) and 1 (P2).  By default
+    chance nodes (cards turned face up, wonders revealed, tokens drawn) are sampled at once with
+    the state's own seeded RNG, so the caller only sees decisions and ``seed + decisions`` is the
+    whole game; with ``explicit_chance=True`` they are shown as chance nodes instead.
+    States compare equal by value, hash, pickle and copy with :meth:`clone`.
+    """
+
+    cdef GameState s
+
+    def __init__(self):
+        raise TypeError("use duelcore.new_game() or State.from_dict() to make a State")
+
+    @staticmethod
+    cdef State _wrap(const GameState* g):
+        cdef State st = State.__new__(State)
+        memcpy(&st.s, g, sizeof(GameState))
+        return st
+
+    # ---- OpenSpiel API
+    def clone(self):
+        """An independent copy (struct copy)."""
+        return State._wrap(&self.s)
+
+    def current_player(self):
+        """0 or 1; ``CHANCE_PLAYER`` (-1) at a chance node; ``TERMINAL_PLAYER`` (-4) at the end."""
+        if self.s.phase == PH_OVER:
+            return TERMINAL_PLAYER
+        if is_chance(&self.s):
+            return CHANCE_PLAYER
+        return self.s.to_move
+
+    def is_terminal(self):
+        return self.s.phase == PH_OVER
+
+    def is_chance_node(self):
+        return is_chance(&self.s)
+
+    def legal_actions(self, player=None):
+        """Legal actions, ascending (R-DEC-1).  At a chance node: the chance outcomes.
+
+        Returns
+        -------
+        list of int
+            Empty at the end of the game, or when ``player`` is given and is not to move.
+        """
+        cdef int buf[MAX_LEGAL]
+        cdef double prob[MAX_LEGAL]
+        cdef int n, i
+        if player is not None and player != self.current_player():
+            return []
+        if is_chance(&self.s):
+            n = chance_outcomes(&self.s, buf, prob)
+        else:
+            n = legal_actions(&self.s, buf)
+        return [buf[i] for i in range(n)]
+
+    def legal_actions_mask(self):
+        """A numpy bool array of shape ``(NUM_ACTIONS,)``, True at the legal actions."""
+        import numpy as np
+        mask = np.zeros(NUM_ACTIONS, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def chance_outcomes(self):
+        """``[(action, probability), ...]`` at a chance node (R-CHANCE-1), else ``[]``."""
+        cdef int buf[MAX_LEGAL]
+        cdef double prob[MAX_LEGAL]
+        cdef int n, i
+        if not is_chance(&self.s):
+            return []
+        n = chance_outcomes(&self.s, buf, prob)
+        return [(buf[i], prob[i]) for i in range(n)]
+
+    def apply_action(self, action):
+        """Apply a decision (or, at a chance node, a chance outcome).
+
+        Unless the game uses ``explicit_chance``, the chance nodes that follow are sampled at
+        once with the state's RNG.
+
+        Raises
+        ------
+        TypeError
+            If ``action`` is not an integer.
+        IllegalActionError
+            If it is not legal here; the reason names the card, wonder or rule.  The state is
+            left unchanged.
+        """
+        cdef int buf[MAX_LEGAL]
+        cdef double prob[MAX_LEGAL]
+        cdef int n, i, a
+        cdef object pa = _operator.index(action)
+        if self.s.phase == PH_OVER:
+            raise IllegalActionError(pa, "the game is over")
+        if pa < 0 or pa >= NUM_ACTIONS:
+            raise IllegalActionError(pa, f"out of range: actions are 0..{NUM_ACTIONS - 1}")
+        a = pa
+        if is_chance(&self.s):
+            n = chance_outcomes(&self.s, buf, prob)
+        else:
+            n = legal_actions(&self.s, buf)
+        for i in range(n):
+            if buf[i] == a:
+                break
+        else:
+            raise IllegalActionError(pa, self._why_illegal(a))
+        apply_action(&self.s, a)
+        if not (self.s.options & OPT_EXPLICIT_CHANCE):
+            settle(&self.s, &self.s.rng)
+
+    def _why_illegal(self, int a):
+        """The reason a legal-looking action id is refused here (for error messages)."""
+        cdef int p = self.s.to_move, trade, cost
+        phase = PHASE_NAMES[self.s.phase]
+        who = PLAYER_NAMES[p]
+        if is_chance(&self.s):
+            return (f"this is a chance node ({phase}); expected one of the chance outcomes, "
+                    f"got {action_to_string(a)!r}")
+        if a >= NUM_DECISION_ACTIONS:
+            return f"{action_to_string(a)!r} is a chance outcome, but {who} must decide ({phase})"
+        expected = {PH_DRAFT: (DRAFT_BASE, BUILD_BASE), PH_TOKEN: (TOKEN_BASE, DESTROY_BASE),
+                    PH_LIBRARY: (TOKEN_BASE, DESTROY_BASE), PH_DESTROY: (DESTROY_BASE, REVIVE_BASE),
+                    PH_REVIVE: (REVIVE_BASE, START_BASE),
+                    PH_START: (START_BASE, NUM_DECISION_ACTIONS),
+                    PH_PLAY: (BUILD_BASE, TOKEN_BASE)}[self.s.phase]
+        name = action_to_string(a)
+        if not expected[0] <= a < expected[1]:
+            return f"{who} must make a {phase} decision now, not {name!r}"
+        if self.s.phase == PH_DRAFT:
+            return f"{_WONDERS[a]} is not among the wonders on offer"
+        if self.s.phase in (PH_TOKEN, PH_LIBRARY):
+            where = "on the board" if self.s.phase == PH_TOKEN else "among the Great Library draw"
+            return f"{_TOKENS[a - TOKEN_BASE]} is not {where}"
+        if self.s.phase == PH_DESTROY:
+            colour = _data.COLOURS[self.s.destroy_colour]
+            return f"{_CARDS[a - DESTROY_BASE]} is not a {colour} card in the opponent's city"
+        if self.s.phase == PH_REVIVE:
+            return f"{_CARDS[a - REVIVE_BASE]} is not in the discard pile"
+        # PH_PLAY
+        if a < DISCARD_BASE:
+            c = a - BUILD_BASE
+        elif a < WONDER_BASE:
+            c = a - DISCARD_BASE
+        else:
+            w, c = divmod(a - WONDER_BASE, NUM_CARDS)
+        if not bs_has(self.s.avail, c):
+            return f"{_CARDS[c]} is not available in the layout"
+        if a < DISCARD_BASE:
+            cost = card_cost(&self.s, p, c, &trade)
+            return (f"{who} cannot afford {_CARDS[c]}: it costs {cost} coins "
+                    f"and {who} has {self.s.p[p].coins}")
+        if not (self.s.p[p].wonders >> w) & 1:
+            return f"{_WONDERS[w]} is not one of {who}'s wonders in the game"
+        if (self.s.p[p].built >> w) & 1:
+            return f"{_WONDERS[w]} is already built"
+        if self.s.n_built_wonders >= 7:
+            return "7 wonders are built: no more wonders can be built (R-WONDER-3)"
+        cost = wonder_cost(&self.s, p, w, &trade)
+        return (f"{who} cannot afford {_WONDERS[w]}: it costs {cost} coins "
+                f"and {who} has {self.s.p[p].coins}")
+
+    def action_to_string(self, action):
+        return action_to_string(action)
+
+    def returns(self):
+        """``[r0, r1]``: +1 for the winner, -1 for the loser, 0 each if shared or not over."""
+        if self.s.phase != PH_OVER or self.s.winner == WINNER_NONE:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.s.winner == 0 else [-1.0, 1.0]
+
+    def vp(self):
+        """VP by category for both players: ``{category: [P1, P2]}`` (R-END-2), at any time."""
+        cdef int v[2 * NUM_VP]
+        compute_vp(&self.s, v)
+        return {name: [v[k], v[NUM_VP + k]] for k, name in enumerate(VP_CATEGORIES)}
+
+    def result(self):
+        """The outcome: ``{"winner": 0|1|None, "victory": "civilian"|"military"|"scientific"|
+        "shared"|"none", "vp": {category: [P1, P2]}, "total": [P1, P2]}`` (R-END)."""
+        vp = self.vp()
+        return {
+            "winner": None if self.s.winner == WINNER_NONE else int(self.s.winner),
+            "victory": VICTORY_NAMES[self.s.victory],
+            "vp": vp,
+            "total": [sum(v[0] for v in vp.values()), sum(v[1] for v in vp.values())],
+        }
+
+    def card_cost(self, int player, card):
+        """Coins ``player`` would pay now to build ``card`` (id or name): ``(total, traded)``.
+
+        0 for a chain build.  Raises ValueError for an unknown card or player.
+        """
+        cdef int trade, c = _card_id(card)
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        total = card_cost(&self.s, player, c, &trade)
+        return total, trade
+
+    def wonder_cost(self, int player, wonder):
+        """Coins ``player`` would pay now to build ``wonder`` (id or name): ``(total, traded)``."""
+        cdef int trade, w = _wonder_id(wonder)
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        total = wonder_cost(&self.s, player, w, &trade)
+        return total, trade
+
+    def check(self):
+        """Raise AssertionError naming the first broken invariant of the state, if any."""
+        cdef int code = state_check(&self.s)
+        if code:
+            raise AssertionError(STATE_CHECK_MESSAGES[code])
+
+    # ---- read-only views (names are the game's)
+    @property
+    def phase(self):
+        return PHASE_NAMES[self.s.phase]
+
+    @property
+    def age(self):
+        return self.s.age
+
+    @property
+    def first_player(self):
+        return self.s.first_player
+
+    @property
+    def pawn(self):
+        """Conflict pawn, -9..9; positive toward P2's capital (P1 leads)."""
+        return self.s.pawn
+
+    @property
+    def n_decisions(self):
+        return self.s.n_decisions
+
+    @property
+    def replay(self):
+        """True if the current turn earned Play Again."""
+        return bool(self.s.replay)
+
+    def coins(self, int player):
+        return self.s.p[player & 1].coins
+
+    def city(self, int player):
+        """Card ids in a player's city."""
+        return _bs_list(self.s.p[player & 1].city)
+
+    def discard_pile(self):
+        return _bs_list(self.s.discard)
+
+    def available_cards(self):
+        return _bs_list(self.s.avail)
+
+    def progress_tokens(self, int player):
+        return _bits(self.s.p[player & 1].tokens)
+
+    def board_tokens(self):
+        return _bits(self.s.board_tokens)
+
+    def wonders(self, int player):
+        """``[(wonder id, built), ...]`` of a player's wonders still in the game."""
+        return [(w, bool((self.s.p[player & 1].built >> w) & 1))
+                for w in _bits(self.s.p[player & 1].wonders)]
+
+    def science_symbols(self, int player):
+        return [self.s.p[player & 1].symbols[i] for i in range(NUM_SYMBOLS)]
+
+    def production(self, int player):
+        """Fixed production per resource (wood, clay, stone, glass, papyrus) of brown/grey cards."""
+        return [self.s.p[player & 1].fixed[i] for i in range(NUM_RES)]
+
+    # ---- value semantics
+    cdef bytes _bytes(self):
+        return (<char*>&self.s)[:sizeof(GameState)]
+
+    def __eq__(self, other):
+        if not isinstance(other, State):
+            return NotImplemented
+        return memcmp(&self.s, &(<State>other).s, sizeof(GameState)) == 0
+
+    def __hash__(self):
+        return hash(self._bytes())
+
+    def __reduce__(self):
+        return (_state_from_bytes, (self._bytes(),))
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def __repr__(self):
+        return (f"<State age={self.s.age} phase={PHASE_NAMES[self.s.phase]} "
+                f"to_move={PLAYER_NAMES[self.s.to_move]} coins={self.s.p[0].coins}/"
+                f"{self.s.p[1].coins} pawn={self.s.pawn}>")
+
+    def __str__(self):
+        return self.__repr__()
+
+    # ---- positions as data
+    def to_dict(self):
+        """The whole position in the game's words, JSON-safe (see :func:`state_from_dict`)."""
+        cdef int i, p
+        g = &self.s
+        layout = []
+        for i in range(NUM_SLOTS if g.age else 0):
+            if (g.taken >> i) & 1:
+                layout.append(None)
+            elif g.slot_card[i] == NO_CARD:
+                layout.append("face_down")
+            else:
+                layout.append(_CARDS[g.slot_card[i]])
+        players = []
+        for p in range(2):
+            me = &g.p[p]
+            players.append({
+                "coins": int(me.coins),
+                "city": [_CARDS[c] for c in _bs_list(me.city)],
+                "wonders": [{"name": _WONDERS[w], "built": bool((me.built >> w) & 1),
+                             "card": (_CARDS[g.under[w]] if g.under[w] != NO_CARD else None)}
+                            for w in _bits(me.wonders)],
+                "progress_tokens": [_TOKENS[t] for t in _bits(me.tokens)],
+            })
+        return {
+            "version": FORMAT_VERSION,
+            "options": {"centred_pawn": "begins" if g.options & OPT_CENTRED_BEGINS else "chooses",
+                        "explicit_chance": bool(g.options & OPT_EXPLICIT_CHANCE)},
+            "phase": PHASE_NAMES[g.phase],
+            "age": int(g.age),
+            "to_move": int(g.to_move),
+            "first_player": int(g.first_player),
+            "layout": layout,
+            "reveal_queue": _bits(g.reveal_queue),
+            "dealing": int(g.dealing),
+            "players": players,
+            "pawn": int(g.pawn),
+            "military_tokens": [[v for k, v in enumerate((2, 5)) if (g.mil_tokens >> (2 * q + k)) & 1]
+                                for q in range(2)],
+            "board_tokens": [_TOKENS[t] for t in _bits(g.board_tokens)],
+            "aside_tokens": [_TOKENS[t] for t in _bits(g.aside_tokens)],
+            "library_offer": [_TOKENS[t] for t in _bits(g.library_offer)],
+            "discard_pile": [_CARDS[c] for c in _bs_list(g.discard)],
+            "draft": {"offer": [_WONDERS[w] for w in _bits(g.draft_offer)],
+                      "revealed": [_WONDERS[w] for w in _bits(g.wonders_seen)],
+                      "picks": int(g.draft_pick)},
+            "pending": [name for bit, name in _PEND_NAMES if g.pend & bit],
+            "destroy_colour": _data.COLOURS[g.destroy_colour],
+            "replay": bool(g.replay),
+            "chooser": int(g.chooser),
+            "last_taker": int(g.last_taker),
+            "n_decisions": int(g.n_decisions),
+            "n_chance": int(g.n_chance),
+            "rng": int(g.rng),
+            "winner": None if g.winner == WINNER_NONE else int(g.winner),
+            "victory": VICTORY_NAMES[g.victory],
+        }
+
+    @staticmethod
+    def from_dict(d):
+        """Alias of :func:`state_from_dict`."""
+        return state_from_dict(d)
+
+
+def _state_from_bytes(bytes b):
+    if len(b) != sizeof(GameState):
+        raise ValueError(f"a pickled State is {sizeof(GameState)} bytes, not {len(b)}")
+    cdef State st = State.__new__(State)
+    memcpy(&st.s, <char*>b, sizeof(GameState))
+    cdef int code = state_check(&st.s)
+    if code:
+        raise ValueError(f"not a valid state: {STATE_CHECK_MESSAGES[code]}")
+    return st
+
+
+def _lookup(names, value, what, field):
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < len(names):
+            return value
+        raise StateFormatError(field, f"{what} id {value} is out of range 0..{len(names) - 1}")
+    if isinstance(value, str):
+        key = " ".join(value.split()).casefold()
+        for i, n in enumerate(names):
+            if n.casefold() == key:
+                return i
+    raise StateFormatError(field, f"unknown {what} {value!r}")
+
+
+def _card_id(card):
+    try:
+        return _lookup(_CARDS, card, "card", "card")
+    except StateFormatError as e:
+        raise ValueError(e.reason) from None
+
+
+def _wonder_id(wonder):
+    try:
+        return _lookup(_WONDERS, wonder, "wonder", "wonder")
+    except StateFormatError as e:
+        raise ValueError(e.reason) from None
+
+
+def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonders=False,
+             start_coins=(7, 7), explicit_chance=False):
+    """A new game of 7 Wonders Duel, at its first decision (or first chance node).
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the state's RNG (chance nodes).  Same seed and same decisions: same game.
+    first_player : {0, 1, None}
+        Who begins (P1 by default, as RULES.md names the starting player P1).  ``None`` draws it
+        at random (R-SETUP-4).
+    centred_pawn : {"chooses", "begins"}
+        R-AGE-3 when the Conflict pawn is centred at the end of an Age: the last player
+        *chooses* who begins the next Age (seed 001, default) or simply *begins* it (seed 000).
+    first_game_wonders : bool
+        Skip the draft and use the rulebook's first-game wonder sets (R-SETUP-7).
+    start_coins : (int, int)
+        Starting coins of P1 and P2 in coins (R-SETUP-1: 7 each), e.g. for compensation studies.
+    explicit_chance : bool
+        Show chance nodes to the caller (OpenSpiel style) instead of sampling them.
+
+    Raises
+    ------
+    ValueError, TypeError
+        For an option outside the values above, naming it.
+    """
+    seed = _operator.index(seed)
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, not {seed}")
+    if first_player not in (0, 1, None) or isinstance(first_player, bool):
+        raise ValueError(f"first_player must be 0, 1 or None, not {first_player!r}")
+    if centred_pawn not in ("chooses", "begins"):
+        raise ValueError(f"centred_pawn must be 'chooses' or 'begins', not {centred_pawn!r}")
+    try:
+        c0, c1 = start_coins
+        c0 = _operator.index(c0)
+        c1 = _operator.index(c1)
+    except (TypeError, ValueError):
+        raise ValueError(f"start_coins must be two integers, not {start_coins!r}") from None
+    if not (0 <= c0 <= 1000 and 0 <= c1 <= 1000):
+        raise ValueError(f"start_coins must be between 0 and 1000, not {start_coins!r}")
+    cdef State st = State.__new__(State)
+    opts = (OPT_CENTRED_BEGINS if centred_pawn == "begins" else 0) | \
+           (OPT_EXPLICIT_CHANCE if explicit_chance else 0)
+    init_state(&st.s, <u64>(seed & 0xFFFFFFFFFFFFFFFF), opts,
+               -1 if first_player is None else first_player, bool(first_game_wonders), c0, c1)
+    if not explicit_chance:
+        settle(&st.s, &st.s.rng)
+    return st
+
+
+def state_size():
+    """sizeof(GameState) in bytes."""
+    return sizeof(GameState)
+
+
+include "fromdict.pxi"
