@@ -28,10 +28,11 @@ extensions = [
     Extension(f"duelcore.{name}", [f"src/duelcore/{name}.pyx"],
               include_dirs=[numpy.get_include()], define_macros=macros,
               extra_compile_args=cflags)
-    for name in ("engine",)
+    for name in ("engine", "search")
 ]
 
 setup(
     ext_modules=cythonize(extensions, compiler_directives=directives,
-                          include_path=["src"], build_dir="build/cython"),
+                          include_path=["src"],
+                          build_dir="build/cython-debug" if DEBUG else "build/cython"),
 )

@@ -104,3 +104,10 @@ cdef void compute_vp(const GameState* s, int* vp) noexcept nogil
 cdef int card_cost(const GameState* s, int p, int c, int* trade) noexcept nogil
 cdef int wonder_cost(const GameState* s, int p, int w, int* trade) noexcept nogil
 cdef int state_check(const GameState* s) noexcept nogil
+
+# The Python face (engine.pyx); declared here so that other modules of the core reach the struct.
+cdef class State:
+    cdef GameState s
+    @staticmethod
+    cdef State _wrap(const GameState* g)
+    cdef bytes _bytes(self)

@@ -13,7 +13,6 @@ from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
 from duelcore._types cimport *
-from duelcore.engine cimport GameState, PlayerState, CardDef, WonderDef
 
 from duelcore import data as _data
 
@@ -930,5 +929,8 @@ def _build_tables():
 
 
 _build_tables()
+
+#: True in the debug build (DUEL_DEBUG=1): bounds checks and state_check after every action.
+DEBUG = bool(DUEL_DEBUG)
 
 include "state.pxi"

@@ -115,8 +115,6 @@ cdef class State:
     States compare equal by value, hash, pickle and copy with :meth:`clone`.
     """
 
-    cdef GameState s
-
     def __init__(self):
         raise TypeError("use duelcore.new_game() or State.from_dict() to make a State")
 

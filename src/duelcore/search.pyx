@@ -1,0 +1,574 @@
+# cython: language_level=3
+"""Agents inside the core: random playouts, a greedy one-ply player and information-set MCTS.
+
+Everything here runs without the GIL and uses only the state API of :mod:`duelcore.engine`
+(legal actions, apply, settle chance, VP), never card details.  Chance is always sampled with
+the *searcher's* RNG, never the state's own: a search never reads the future the state's RNG
+would produce (face-down cards, the Great Library draw), so two states that differ only in
+what the player cannot see get the same decision for the same search seed.
+"""
+from libc.math cimport sqrt, log
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset, memcpy
+
+import numpy as np
+cimport numpy as cnp
+
+from duelcore._types cimport *
+from duelcore.engine cimport (GameState, PlayerState, State, legal_actions, apply_action, settle,
+                              init_state, compute_vp, rng_next, rng_below, is_chance, WonderDef)
+
+cnp.import_array()
+
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    cdef struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk, timespec* ts)
+    int CLOCK_MONOTONIC
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+# ---------------------------------------------------------------- policies
+cdef enum:
+    AGENT_RANDOM = 0
+    AGENT_GREEDY = 1
+    AGENT_MCTS = 2
+
+cdef struct AgentSpec:
+    int kind                # AGENT_*
+    int iterations          # MCTS iterations per decision (0: use seconds)
+    double seconds          # MCTS seconds per decision (when iterations == 0)
+    double c                # UCT exploration constant
+    int rollout             # AGENT_RANDOM or AGENT_GREEDY rollouts
+    int max_nodes           # MCTS tree capacity (nodes)
+
+cdef int random_action(const GameState* s, u64* rng) noexcept nogil:
+    cdef int buf[MAX_LEGAL]
+    cdef int n = legal_actions(s, buf)
+    return buf[rng_below(rng, n)]
+
+cdef void random_playout(GameState* s, u64* rng) noexcept nogil:
+    """Play to the end choosing uniformly among legal actions; chance sampled with `rng`."""
+    cdef int buf[MAX_LEGAL]
+    cdef int n
+    settle(s, rng)
+    while s.phase != PH_OVER:
+        n = legal_actions(s, buf)
+        apply_action(s, buf[rng_below(rng, n)])
+        settle(s, rng)
+
+# Greedy heuristic ------------------------------------------------------------------------
+# Values are in victory-point equivalents for the player to move.
+cdef double TOKEN_BONUS[NUM_TOKENS]     # passive value of a token beyond its immediate VP/coins
+cdef double WONDER_DRAFT[NUM_WONDERS]   # draft preference
+
+cdef double evaluate(const GameState* s, int p) noexcept nogil:
+    """Static value of a position for player p (VP equivalents): VP difference with coins
+    counted as coins/3, plus science progress, the pawn, production while it still matters,
+    a pending token choice and progress tokens' passive worth."""
+    cdef int vp[2 * NUM_VP]
+    cdef double v[2]
+    cdef int q, k, d, t
+    cdef const PlayerState* me
+    compute_vp(s, vp)
+    for q in range(2):
+        me = &s.p[q]
+        v[q] = 0.0
+        for k in range(NUM_VP):
+            if k != VP_COINS:
+                v[q] += vp[q * NUM_VP + k]
+        v[q] += me.coins / 3.0
+        v[q] += 1.5 * me.n_symbols + (6.0 if me.n_symbols >= 5 else 0.0)
+        d = s.pawn if q == 0 else -s.pawn
+        if d > 0:
+            v[q] += 0.6 * d + (4.0 if d >= 7 else 0.0)
+        if s.age < 3:
+            for k in range(NUM_RES):
+                v[q] += (1.2 if s.age <= 1 else 0.7) * me.fixed[k]
+            v[q] += 1.0 * (me.n_choice[0] + me.n_choice[1])
+        for t in range(NUM_TOKENS):
+            if (me.tokens >> t) & 1:
+                v[q] += TOKEN_BONUS[t]
+    if (s.phase == PH_TOKEN or (s.pend & PEND_TOKEN)) and s.to_move == p:
+        v[p] += 3.0
+    return v[p] - v[1 - p]
+
+cdef int greedy_action(const GameState* s, u64* rng) noexcept nogil:
+    """One-ply greedy choice (documented in duelpy.agents.GreedyAgent): the action whose
+    resulting position evaluates best for the player to move; a win ends the search; Play
+    Again is worth 1.5 VP; a player chooses to begin the next Age; ties broken at random."""
+    cdef int buf[MAX_LEGAL]
+    cdef int best[MAX_LEGAL]
+    cdef int n = legal_actions(s, buf), i, nb = 0, p = s.to_move
+    cdef double score, top = -1e18
+    cdef GameState t
+    if s.phase == PH_START:
+        return START_BASE + p
+    for i in range(n):
+        if s.phase == PH_DRAFT:
+            score = WONDER_DRAFT[buf[i] - DRAFT_BASE]
+        else:
+            t = s[0]
+            apply_action(&t, buf[i])
+            if t.phase == PH_OVER:
+                score = 1e9 if t.winner == p else (-1e9 if t.winner == 1 - p else 0.0)
+            else:
+                score = evaluate(&t, p)
+                if t.replay:
+                    score += 1.5
+        if score > top + 1e-9:
+            top = score
+            nb = 0
+        if score >= top - 1e-9:
+            best[nb] = buf[i]
+            nb += 1
+    return best[rng_below(rng, nb)]
+
+cdef void greedy_playout(GameState* s, u64* rng) noexcept nogil:
+    settle(s, rng)
+    while s.phase != PH_OVER:
+        apply_action(s, greedy_action(s, rng))
+        settle(s, rng)
+
+# MCTS -----------------------------------------------------------------------------------
+cdef struct Node:
+    i32 first_child         # index of the first child (children sorted by action), -1 none
+    i32 next_sibling        # -1 none
+    i32 visits
+    i32 avail               # times the action was legal when its parent was visited (ISMCTS)
+    double reward           # sum of rewards for `player`: 1 win, 0.5 shared, 0 loss
+    i16 action              # the action leading here from the parent
+    u8 player               # who chose `action`
+    u8 _pad[5]
+
+cdef struct SearchResult:
+    int iterations          # iterations run
+    int nodes               # nodes used
+    int n_root              # root actions with statistics
+    int actions[MAX_LEGAL]
+    int visits[MAX_LEGAL]
+    double value[MAX_LEGAL]  # mean reward of each root action for the player to move
+
+DEF MAX_DEPTH = 512
+
+cdef inline void new_node(Node* nd, int action, int player) noexcept nogil:
+    nd.first_child = -1
+    nd.next_sibling = -1
+    nd.visits = 0
+    nd.avail = 1
+    nd.reward = 0.0
+    nd.action = action
+    nd.player = player
+
+cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int cap,
+                  u64 seed, SearchResult* res) noexcept nogil:
+    """Open-loop information-set UCT from `root` (a decision node).
+
+    Each iteration samples every chance event afresh with the search's own RNG (seeded by
+    `seed`), descends the tree of decisions by UCB1 with availability counts among the actions
+    legal in this sample, expands one new action, finishes with a random or greedy rollout and
+    backs up 1 / 0.5 / 0 for a win / shared victory / loss.  Returns the iterations run; fills
+    `res` with the root actions' visits (the decision is the most visited).
+    """
+    cdef u64 rng = seed
+    cdef GameState s
+    cdef int buf[MAX_LEGAL]
+    cdef int unexp[MAX_LEGAL]
+    cdef int path[MAX_DEPTH]
+    cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, best, p, new
+    cdef double best_val, val, r0, t_end = 0.0
+    cdef double c = prm.c
+    rng_next(&rng)
+    new_node(&nodes[0], -1, 0)
+    if prm.iterations <= 0:
+        t_end = now() + prm.seconds
+    while True:
+        if prm.iterations > 0:
+            if it >= prm.iterations:
+                break
+        elif (it & 15) == 0 and now() >= t_end:
+            break
+        it += 1
+        s = root[0]
+        node = 0
+        depth = 0
+        while s.phase != PH_OVER and depth < MAX_DEPTH - 1:
+            n = legal_actions(&s, buf)
+            p = s.to_move
+            child = nodes[node].first_child
+            n_unexp = 0
+            best = -1
+            best_val = -1e300
+            for i in range(n):
+                a = buf[i]
+                while child >= 0 and nodes[child].action < a:
+                    child = nodes[child].next_sibling
+                if child >= 0 and nodes[child].action == a:
+                    nodes[child].avail += 1
+                    if nodes[child].visits == 0:
+                        val = 1e300
+                    else:
+                        val = (nodes[child].reward / nodes[child].visits
+                               + c * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
+                    if val > best_val:
+                        best_val = val
+                        best = child
+                else:
+                    unexp[n_unexp] = a
+                    n_unexp += 1
+            if n_unexp > 0 and n_nodes < cap:
+                a = unexp[rng_below(&rng, n_unexp)]
+                new = n_nodes
+                n_nodes += 1
+                new_node(&nodes[new], a, p)
+                prev = -1
+                child = nodes[node].first_child
+                while child >= 0 and nodes[child].action < a:
+                    prev = child
+                    child = nodes[child].next_sibling
+                nodes[new].next_sibling = child
+                if prev < 0:
+                    nodes[node].first_child = new
+                else:
+                    nodes[prev].next_sibling = new
+                apply_action(&s, a)
+                settle(&s, &rng)
+                path[depth] = new
+                depth += 1
+                break
+            if best < 0:
+                break
+            apply_action(&s, nodes[best].action)
+            settle(&s, &rng)
+            path[depth] = best
+            depth += 1
+            node = best
+        if s.phase != PH_OVER:
+            if prm.rollout == AGENT_GREEDY:
+                greedy_playout(&s, &rng)
+            else:
+                random_playout(&s, &rng)
+        r0 = 1.0 if s.winner == 0 else (0.0 if s.winner == 1 else 0.5)
+        nodes[0].visits += 1
+        for i in range(depth):
+            nodes[path[i]].visits += 1
+            nodes[path[i]].reward += r0 if nodes[path[i]].player == 0 else 1.0 - r0
+    res.iterations = it
+    res.nodes = n_nodes
+    res.n_root = 0
+    child = nodes[0].first_child
+    while child >= 0:
+        res.actions[res.n_root] = nodes[child].action
+        res.visits[res.n_root] = nodes[child].visits
+        res.value[res.n_root] = nodes[child].reward / nodes[child].visits if nodes[child].visits else 0.0
+        res.n_root += 1
+        child = nodes[child].next_sibling
+    return it
+
+cdef int best_root_action(const SearchResult* res) noexcept nogil:
+    """Most visited root action; ties go to the higher mean reward, then the lower action."""
+    cdef int i, best = 0
+    for i in range(1, res.n_root):
+        if (res.visits[i] > res.visits[best] or
+                (res.visits[i] == res.visits[best] and res.value[i] > res.value[best])):
+            best = i
+    return res.actions[best]
+
+cdef int mcts_action(const GameState* s, const AgentSpec* prm, Node* nodes, int cap,
+                     u64* rng) noexcept nogil:
+    cdef int buf[MAX_LEGAL]
+    cdef SearchResult res
+    if legal_actions(s, buf) == 1:
+        return buf[0]
+    mcts_run(s, prm, nodes, cap, rng_next(rng), &res)
+    return best_root_action(&res)
+
+cdef int agent_action(const GameState* s, const AgentSpec* spec, Node* nodes, int cap,
+                      u64* rng) noexcept nogil:
+    if spec.kind == AGENT_GREEDY:
+        return greedy_action(s, rng)
+    if spec.kind == AGENT_MCTS:
+        return mcts_action(s, spec, nodes, cap, rng)
+    return random_action(s, rng)
+
+# ---------------------------------------------------------------- whole games
+cdef struct GameStats:
+    int vp[2 * NUM_VP]
+    int coins[2]
+    u16 drafted[2]          # wonders drafted (bitset over wonder ids)
+    u16 built[2]            # wonders built
+    u16 tokens[2]           # progress tokens owned at the end
+    u16 n_decisions
+    i8 winner               # 0, 1, or -1 for a shared victory
+    u8 victory              # VICTORY_*
+    i8 starters[3]          # who began each Age (-1 if the Age was not reached)
+    u8 replays[2]           # Play Again turns taken
+    u8 colours[2][7]        # cards of each colour in each city at the end
+    i8 pawn
+    u8 age                  # Age in which the game ended
+
+cdef inline u64 seat_seed(u64 game_seed, int seat) noexcept nogil:
+    """The seed of a seat's agent RNG in a game (independent of the chance RNG)."""
+    cdef u64 x = game_seed ^ (<u64>0xA5A5F00DCAFE1234ULL + <u64>seat * <u64>0x9E3779B97F4A7C15ULL)
+    rng_next(&x)
+    return x
+
+cdef void play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node* nodes,
+                    int cap, u64 rng0, u64 rng1, GameStats* out) noexcept nogil:
+    """Play a game from `s` to the end with one agent per player; chance from the state's
+    own RNG, each agent's choices from its own RNG (`rng0`, `rng1`).  Records it in `out`."""
+    cdef int a, p, k, last_p = -1, last_age = 0
+    cdef u64 rng[2]
+    rng[0] = rng0
+    rng[1] = rng1
+    memset(out, 0, sizeof(GameStats))
+    out.starters[0] = -1
+    out.starters[1] = -1
+    out.starters[2] = -1
+    settle(s, &s.rng)
+    while s.phase != PH_OVER:
+        p = s.to_move
+        if s.phase == PH_PLAY:
+            if s.age != last_age:
+                out.starters[s.age - 1] = p
+                last_age = s.age
+            elif p == last_p and out.replays[p] < 255:
+                out.replays[p] += 1
+            last_p = p
+        a = agent_action(s, a0 if p == 0 else a1, nodes, cap, &rng[p])
+        apply_action(s, a)
+        settle(s, &s.rng)
+        if s.draft_pick == 8 and out.drafted[0] == 0:
+            out.drafted[0] = s.p[0].wonders
+            out.drafted[1] = s.p[1].wonders
+    compute_vp(s, out.vp)
+    for p in range(2):
+        out.coins[p] = s.p[p].coins
+        out.built[p] = s.p[p].built
+        out.tokens[p] = s.p[p].tokens
+        for k in range(NUM_COLOURS):
+            out.colours[p][k] = s.p[p].colour[k]
+    out.n_decisions = s.n_decisions
+    out.winner = -1 if s.winner == WINNER_NONE else s.winner
+    out.victory = s.victory
+    out.pawn = s.pawn
+    out.age = s.age
+
+# ---------------------------------------------------------------- Python surface
+AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCTS}
+
+
+cdef AgentSpec make_spec(dict d) except *:
+    cdef AgentSpec spec
+    spec.kind = AGENT_KINDS[d.get("kind", "random")]
+    spec.iterations = d.get("iterations", 1000)
+    spec.seconds = d.get("seconds", 0.0)
+    spec.c = d.get("c", 1.4)
+    spec.rollout = AGENT_KINDS[d.get("rollout", "random")]
+    spec.max_nodes = d.get("max_nodes", 0)
+    return spec
+
+
+cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
+    if spec.kind != AGENT_MCTS:
+        return 0
+    if spec.max_nodes > 0:
+        return spec.max_nodes
+    if spec.iterations > 0:
+        return spec.iterations + 2
+    return 4_000_000
+
+
+def mcts_search(State state, *, int iterations=1000, double seconds=0.0, double c=1.4,
+                rollout="random", int max_nodes=0, seed=0):
+    """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
+
+    Returns
+    -------
+    dict
+        ``{"actions": [...], "visits": [...], "values": [...], "iterations": int,
+        "nodes": int}``: the root actions explored, their visit counts and mean rewards (for
+        the player to move; 1 win, 0.5 shared, 0 loss).
+    """
+    cdef AgentSpec spec = make_spec({"kind": "mcts", "iterations": iterations, "seconds": seconds,
+                                     "c": c, "rollout": rollout, "max_nodes": max_nodes})
+    cdef int cap = spec_capacity(&spec)
+    cdef Node* nodes = <Node*>malloc(cap * sizeof(Node))
+    cdef SearchResult res
+    cdef u64 s64 = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
+    cdef GameState g = state.s
+    cdef int i
+    if nodes == NULL:
+        raise MemoryError(f"cannot allocate an MCTS tree of {cap} nodes")
+    try:
+        with nogil:
+            mcts_run(&g, &spec, nodes, cap, s64, &res)
+    finally:
+        free(nodes)
+    return {"actions": [res.actions[i] for i in range(res.n_root)],
+            "visits": [res.visits[i] for i in range(res.n_root)],
+            "values": [res.value[i] for i in range(res.n_root)],
+            "iterations": res.iterations, "nodes": res.nodes}
+
+
+def agent_seed(game_seed, int seat):
+    """Seed of the agent RNG of ``seat`` (0 = P1) in the game started with ``game_seed``:
+    the match runners seed agents with it so that every runner plays the same games."""
+    return seat_seed(<u64>(game_seed & 0xFFFFFFFFFFFFFFFF), seat)
+
+
+def choose(State state, dict spec, rng):
+    """One decision of a built-in agent, exactly as the batch runner makes it.
+
+    Parameters
+    ----------
+    spec : dict
+        ``{"kind": "random"|"greedy"|"mcts", "iterations", "seconds", "c", "rollout",
+        "max_nodes"}``.
+    rng : int
+        The agent's RNG state (a 64-bit integer).
+
+    Returns
+    -------
+    (action, rng)
+        The action and the advanced RNG state.
+    """
+    cdef AgentSpec sp = make_spec(spec)
+    cdef u64 r = <u64>(rng & 0xFFFFFFFFFFFFFFFF)
+    cdef int cap = max(spec_capacity(&sp), 1)
+    cdef Node* nodes = <Node*>malloc(cap * sizeof(Node))
+    cdef GameState g = state.s
+    cdef int a
+    if nodes == NULL:
+        raise MemoryError(f"cannot allocate an MCTS tree of {cap} nodes")
+    try:
+        with nogil:
+            a = agent_action(&g, &sp, nodes, cap, &r)
+    finally:
+        free(nodes)
+    return a, r
+
+
+def greedy_choice(State state, seed=0):
+    """The greedy agent's action at ``state`` (a decision node); ties broken by ``seed``."""
+    cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
+    rng_next(&rng)
+    return greedy_action(&state.s, &rng)
+
+
+def random_playout_from(State state, seed=0):
+    """A copy of ``state`` played to the end uniformly at random (chance from ``seed``)."""
+    cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
+    cdef GameState g = state.s
+    rng_next(&rng)
+    with nogil:
+        random_playout(&g, &rng)
+    return State._wrap(&g)
+
+
+STAT_FIELDS = ("winner", "victory", "vp", "coins", "drafted", "built", "tokens", "n_decisions",
+               "starters", "replays", "colours", "pawn", "age")
+
+
+def play_games(cnp.uint64_t[::1] seeds, dict agent0, dict agent1, cnp.uint8_t[::1] swap=None,
+               int options=0, int first_game=0, int coins0=7, int coins1=7,
+               int first_player=0, dict out=None):
+    """Play one game per seed between two built-in agents, without the GIL.
+
+    ``agent0`` plays P1 and ``agent1`` P2, except in games where ``swap[i]`` is 1.  Each game
+    starts from ``new_game(seed)`` with the given options; the agents draw their choices from
+    their own RNG derived from the seed.  Returns a dict of numpy arrays, one row per game
+    (see STAT_FIELDS; ``vp`` has shape (n, 2, 8) in the order of VP_CATEGORIES).
+    """
+    cdef Py_ssize_t n = seeds.shape[0], i
+    cdef AgentSpec s0 = make_spec(agent0), s1 = make_spec(agent1)
+    cdef int cap = max(spec_capacity(&s0), spec_capacity(&s1), 1)
+    cdef Node* nodes = <Node*>malloc(cap * sizeof(Node))
+    cdef GameState g
+    cdef GameStats* st = <GameStats*>malloc(max(n, 1) * sizeof(GameStats))
+    cdef bint sw, has_swap = swap is not None
+    if nodes == NULL or st == NULL:
+        free(nodes)
+        free(st)
+        raise MemoryError("cannot allocate the game buffers")
+    try:
+        with nogil:
+            for i in range(n):
+                init_state(&g, seeds[i], options, first_player, first_game, coins0, coins1)
+                sw = has_swap and swap[i]
+                if sw:
+                    play_game(&g, &s1, &s0, nodes, cap, seat_seed(seeds[i], 0),
+                              seat_seed(seeds[i], 1), &st[i])
+                else:
+                    play_game(&g, &s0, &s1, nodes, cap, seat_seed(seeds[i], 0),
+                              seat_seed(seeds[i], 1), &st[i])
+        res = {
+            "winner": np.empty(n, np.int8), "victory": np.empty(n, np.uint8),
+            "vp": np.empty((n, 2, NUM_VP), np.int16), "coins": np.empty((n, 2), np.int32),
+            "drafted": np.empty((n, 2), np.uint16), "built": np.empty((n, 2), np.uint16),
+            "tokens": np.empty((n, 2), np.uint16), "n_decisions": np.empty(n, np.uint16),
+            "starters": np.empty((n, 3), np.int8), "replays": np.empty((n, 2), np.uint8),
+            "colours": np.empty((n, 2, NUM_COLOURS), np.uint8), "pawn": np.empty(n, np.int8),
+            "age": np.empty(n, np.uint8),
+        }
+        _fill(st, n, res)
+    finally:
+        free(nodes)
+        free(st)
+    return res
+
+
+cdef void _fill(GameStats* st, Py_ssize_t n, dict res):
+    cdef cnp.int8_t[::1] winner = res["winner"]
+    cdef cnp.uint8_t[::1] victory = res["victory"]
+    cdef cnp.int16_t[:, :, ::1] vp = res["vp"]
+    cdef cnp.int32_t[:, ::1] coins = res["coins"]
+    cdef cnp.uint16_t[:, ::1] drafted = res["drafted"]
+    cdef cnp.uint16_t[:, ::1] built = res["built"]
+    cdef cnp.uint16_t[:, ::1] tokens = res["tokens"]
+    cdef cnp.uint16_t[::1] n_dec = res["n_decisions"]
+    cdef cnp.int8_t[:, ::1] starters = res["starters"]
+    cdef cnp.uint8_t[:, ::1] replays = res["replays"]
+    cdef cnp.uint8_t[:, :, ::1] colours = res["colours"]
+    cdef cnp.int8_t[::1] pawn = res["pawn"]
+    cdef cnp.uint8_t[::1] age = res["age"]
+    cdef Py_ssize_t i
+    cdef int p, k
+    for i in range(n):
+        winner[i] = st[i].winner
+        victory[i] = st[i].victory
+        n_dec[i] = st[i].n_decisions
+        pawn[i] = st[i].pawn
+        age[i] = st[i].age
+        for k in range(3):
+            starters[i, k] = st[i].starters[k]
+        for p in range(2):
+            coins[i, p] = st[i].coins[p]
+            drafted[i, p] = st[i].drafted[p]
+            built[i, p] = st[i].built[p]
+            tokens[i, p] = st[i].tokens[p]
+            replays[i, p] = st[i].replays[p]
+            for k in range(NUM_VP):
+                vp[i, p, k] = st[i].vp[p * NUM_VP + k]
+            for k in range(NUM_COLOURS):
+                colours[i, p, k] = st[i].colours[p][k]
+
+
+def _init_greedy_tables():
+    from duelcore import data
+    bonus = {"Architecture": 2.0, "Economy": 2.0, "Law": 0.0, "Masonry": 2.0,
+             "Mathematics": 1.0, "Strategy": 2.5, "Theology": 2.5, "Urbanism": 1.5,
+             "Agriculture": 0.0, "Philosophy": 0.0}
+    for t, name in enumerate(data.TOKEN_NAMES):
+        TOKEN_BONUS[t] = bonus[name]
+    for w, wd in enumerate(data.WONDERS):
+        WONDER_DRAFT[w] = (wd.vp + wd.coins / 3.0 + 3.0 * wd.play_again + 1.5 * wd.shields
+                           + (3.0 if wd.action else 0.0) + (2.0 if wd.choice else 0.0))
+
+
+_init_greedy_tables()

@@ -1,0 +1,293 @@
+"""Agents: something that picks an action for the player to move.
+
+Every agent has ``select_action(state) -> int`` and ``reset(seed)``; the match runners call
+``reset`` at the start of each game with :func:`duelcore.search.agent_seed`, so a game played
+through Python agents and the same game played by the batch runner in the core are identical.
+
+Built-in agents (their decisions are made inside the core, without the GIL):
+
+* :class:`RandomAgent` — uniform among the legal actions.
+* :class:`GreedyAgent` — one ply: it applies each legal action to a copy of the state, with no
+  chance sampled, and scores the result for itself in VP equivalents. That score is the
+  VP difference (coins counted as coins/3, so cheap VP beats dear VP), plus 1.5 per distinct
+  science symbol (plus 6 at five), the Conflict pawn's lead, production while Ages I-II last,
+  3 for a pending progress-token choice (a science pair), tokens' passive worth, and 1.5 for
+  Play Again. A win by supremacy beats everything. Chain builds score well because they are
+  free. In the draft it prefers wonders by VP, coins, Play Again, shields and special
+  effects. It always chooses to begin the next Age itself.
+* :class:`MCTSAgent` — information-set (open-loop) UCT: chance is sampled afresh in every
+  iteration from the searcher's own RNG, so it never sees face-down cards, removed cards or
+  the Great Library draw.
+
+Agents are written on the command line as ``random``, ``greedy``,
+``mcts:iterations=2000,c=1.4`` (see :func:`parse_agent`).
+"""
+from __future__ import annotations
+
+import math
+from concurrent.futures import ThreadPoolExecutor
+
+from duelcore import State
+from duelcore import search as _search
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "parse_agent", "AgentSpecError"]
+
+_MASK64 = (1 << 64) - 1
+
+
+class AgentSpecError(ValueError):
+    """A malformed agent description or option (unknown name, bad budget...)."""
+
+
+def _check_state(state):
+    if not isinstance(state, State):
+        raise TypeError(f"select_action needs a duelcore State, not {type(state).__name__}")
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no action to select")
+    if state.is_chance_node():
+        raise ValueError("this is a chance node: chance outcomes are not chosen by an agent")
+
+
+class Agent:
+    """Base class: override :meth:`select_action` (and :meth:`reset` if the agent is random)."""
+
+    name = "agent"
+
+    def reset(self, seed: int) -> None:
+        """Start a new game; ``seed`` seeds the agent's own RNG (64-bit integer)."""
+
+    def select_action(self, state: State) -> int:
+        raise NotImplementedError
+
+    def __repr__(self):
+        return self.name
+
+
+class _BuiltinAgent(Agent):
+    """An agent whose decisions are made in the core by :func:`duelcore.search.choose`."""
+
+    kind = "random"
+
+    def __init__(self, seed: int = 0):
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise AgentSpecError(f"seed must be a non-negative integer, not {seed!r}")
+        self.seed = seed
+        self._rng = seed & _MASK64
+
+    @property
+    def spec(self) -> dict:
+        """The agent as the core's batch runner knows it."""
+        return {"kind": self.kind}
+
+    @property
+    def batchable(self) -> bool:
+        """True if the core's batch runner can play this agent (no Python per move)."""
+        return True
+
+    def reset(self, seed: int) -> None:
+        self._rng = seed & _MASK64
+
+    def select_action(self, state: State) -> int:
+        """The agent's action for the player to move.
+
+        Raises
+        ------
+        TypeError
+            If ``state`` is not a duelcore State.
+        ValueError
+            If the game is over or ``state`` is a chance node.
+        """
+        _check_state(state)
+        action, self._rng = _search.choose(state, self.spec, self._rng)
+        return action
+
+
+class RandomAgent(_BuiltinAgent):
+    """Uniform among the legal actions."""
+
+    kind = "random"
+    name = "random"
+
+
+class GreedyAgent(_BuiltinAgent):
+    """The one-ply heuristic player described in the module docstring."""
+
+    kind = "greedy"
+    name = "greedy"
+
+
+class MCTSAgent(_BuiltinAgent):
+    """Information-set Monte Carlo tree search (UCT) run in the core without the GIL.
+
+    Parameters
+    ----------
+    iterations : int, optional
+        Iterations per decision (1 .. 100,000,000).  Default 1000 unless ``seconds`` is given.
+    seconds : float, optional
+        Time per decision in seconds (0 < seconds <= 3600) instead of an iteration budget.
+    c : float
+        UCT exploration constant (>= 0).
+    rollout : {"random", "greedy"}
+        Rollout policy.
+    threads : int
+        Root parallelism: this many independent trees in threads (the budget is split for
+        iterations, shared for seconds); their root visit counts are added up.
+    max_nodes : int
+        Tree capacity for a seconds budget (default 4,000,000 nodes, 32 bytes each).
+    seed : int
+        Seed of the agent's RNG (the match runners reseed it at each game).
+
+    Raises
+    ------
+    AgentSpecError
+        For a budget or option out of range.
+    """
+
+    kind = "mcts"
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 c: float = 1.4, rollout: str = "random", threads: int = 1,
+                 max_nodes: int = 0, seed: int = 0):
+        super().__init__(seed)
+        if iterations is not None and seconds is not None:
+            raise AgentSpecError("give either iterations or seconds, not both")
+        if seconds is None and iterations is None:
+            iterations = 1000
+        if iterations is not None:
+            if isinstance(iterations, bool) or not isinstance(iterations, int) \
+                    or not 1 <= iterations <= 100_000_000:
+                raise AgentSpecError(
+                    f"iterations must be an integer from 1 to 100,000,000, not {iterations!r}")
+        if seconds is not None:
+            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+                    or not (0 < seconds <= 3600) or math.isnan(seconds):
+                raise AgentSpecError(f"seconds must be in (0, 3600], not {seconds!r}")
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not (0 <= c < 1e6):
+            raise AgentSpecError(f"c must be a finite number >= 0, not {c!r}")
+        if rollout not in ("random", "greedy"):
+            raise AgentSpecError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
+        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
+            raise AgentSpecError(f"threads must be an integer from 1 to 256, not {threads!r}")
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) \
+                or not 0 <= max_nodes <= 200_000_000:
+            raise AgentSpecError(f"max_nodes must be an integer from 0 to 200,000,000, "
+                                 f"not {max_nodes!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = float(c)
+        self.rollout = rollout
+        self.threads = threads
+        self.max_nodes = max_nodes
+        budget = f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
+        extra = "" if rollout == "random" else f",rollout={rollout}"
+        extra += "" if threads == 1 else f",threads={threads}"
+        self.name = f"mcts:{budget},c={self.c:g}{extra}"
+
+    @property
+    def spec(self) -> dict:
+        return {"kind": "mcts", "iterations": self.iterations or 0,
+                "seconds": float(self.seconds or 0.0), "c": self.c, "rollout": self.rollout,
+                "max_nodes": self.max_nodes}
+
+    @property
+    def batchable(self) -> bool:
+        return self.threads == 1
+
+    def select_action(self, state: State) -> int:
+        if self.threads == 1:
+            return super().select_action(state)
+        return self.search(state)["action"]
+
+    def search(self, state: State) -> dict:
+        """Run the search and return the decision with its reasons.
+
+        Returns
+        -------
+        dict
+            ``{"action": int, "actions": [...], "visits": [...], "values": [...],
+            "iterations": int}``: the root actions, their visit counts and mean rewards for
+            the player to move (1 win, 0.5 shared, 0 loss), summed over the threads.
+        """
+        _check_state(state)
+        seeds = []
+        for _ in range(self.threads):
+            self._rng, seed = _next64(self._rng)
+            seeds.append(seed)
+        spec = self.spec
+        iters = [0] * self.threads
+        if self.iterations is not None:
+            q, r = divmod(self.iterations, self.threads)
+            iters = [max(1, q + (k < r)) for k in range(self.threads)]
+
+        def run(k):
+            return _search.mcts_search(state, iterations=iters[k], seconds=spec["seconds"],
+                                       c=self.c, rollout=self.rollout,
+                                       max_nodes=self.max_nodes, seed=seeds[k])
+
+        if self.threads == 1:
+            results = [run(0)]
+        else:
+            with ThreadPoolExecutor(self.threads) as pool:
+                results = list(pool.map(run, range(self.threads)))
+        visits, values = {}, {}
+        for res in results:
+            for a, n, v in zip(res["actions"], res["visits"], res["values"]):
+                visits[a] = visits.get(a, 0) + n
+                values[a] = values.get(a, 0.0) + v * n
+        legal = state.legal_actions()
+        if not visits:
+            visits = {legal[0]: 0}
+        actions = sorted(visits)
+        best = max(actions, key=lambda a: (visits[a], values.get(a, 0.0) / max(visits[a], 1), -a))
+        return {"action": best, "actions": actions, "visits": [visits[a] for a in actions],
+                "values": [values.get(a, 0.0) / max(visits[a], 1) for a in actions],
+                "iterations": sum(r["iterations"] for r in results)}
+
+
+def _next64(x):
+    """One splitmix64 step on a Python int: (new state, output)."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x, z ^ (z >> 31)
+
+
+_AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+_OPTION_TYPES = {"iterations": int, "seconds": float, "c": float, "rollout": str,
+                 "threads": int, "max_nodes": int, "seed": int}
+
+
+def parse_agent(text: str) -> Agent:
+    """Make an agent from its description: ``random``, ``greedy``,
+    ``mcts:iterations=2000,c=1.4`` (options: iterations, seconds, c, rollout, threads,
+    max_nodes, seed).
+
+    Raises
+    ------
+    AgentSpecError
+        Naming the unknown agent or option, or the bad value.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise AgentSpecError("an agent is written like 'random', 'greedy' or "
+                             "'mcts:iterations=2000,c=1.4'")
+    name, _, rest = text.strip().partition(":")
+    name = name.strip().lower()
+    if name not in _AGENTS:
+        raise AgentSpecError(f"unknown agent {name!r}; choose from {', '.join(_AGENTS)}")
+    kwargs = {}
+    allowed = _OPTION_TYPES if name == "mcts" else {"seed": int}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq:
+            raise AgentSpecError(f"option {part!r} of {name} must be written key=value")
+        if key not in allowed:
+            raise AgentSpecError(f"unknown option {key!r} for {name}; options: "
+                                 f"{', '.join(allowed)}")
+        try:
+            kwargs[key] = allowed[key](value.strip())
+        except ValueError:
+            raise AgentSpecError(f"option {key}={value.strip()!r} of {name}: expected "
+                                 f"{allowed[key].__name__}") from None
+    return _AGENTS[name](**kwargs)
