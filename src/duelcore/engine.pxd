@@ -36,7 +36,8 @@ ctypedef struct GameState:
     u16 wonders_seen        # wonders revealed in the draft so far
     u16 n_decisions         # decisions applied so far (chance outcomes not counted)
     u16 n_chance            # chance outcomes applied so far
-    u8 slot_card[20]        # card id in each slot of the current Age (NO_CARD if face down)
+    u16 banned_tokens       # option: tokens never laid on the board (they are set aside)
+    u8 slot_card[20]        # card id in each slot of the current Age (NO_CARD if face down or taken)
     u8 under[12]            # card tucked under each wonder (NO_CARD if none)
     u8 phase                # PH_* (what the node waits for)
     u8 age                  # 0 during setup, then 1..3
@@ -58,7 +59,8 @@ ctypedef struct GameState:
     u8 victory              # VICTORY_*
     u8 options              # OPT_* rule options
     u8 destroy_colour       # BROWN/GREY while in PH_DESTROY
-    u8 _pad[3]
+    u8 forced[2]            # option: wonder id + 1 forced into each player's draft (0: none)
+    u8 _pad[7]
 
 cdef struct CardDef:
     u8 age                  # 1..3 (guilds 3)
@@ -100,6 +102,7 @@ cdef void apply_action(GameState* s, int a) noexcept nogil
 cdef void settle(GameState* s, u64* rng) noexcept nogil
 cdef void init_state(GameState* s, u64 seed, int options, int first_player,
                      int first_game, int coins0, int coins1) noexcept nogil
+cdef void set_treatments(GameState* s, u16 banned_tokens, int forced0, int forced1) noexcept nogil
 cdef void compute_vp(const GameState* s, int* vp) noexcept nogil
 cdef int card_cost(const GameState* s, int p, int c, int* trade) noexcept nogil
 cdef int wonder_cost(const GameState* s, int p, int w, int* trade) noexcept nogil

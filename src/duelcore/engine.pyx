@@ -409,6 +409,7 @@ cdef void take_card(GameState* s, int c) noexcept nogil:
     while s.slot_card[slot] != c:
         slot += 1
     s.taken |= 1 << slot
+    s.slot_card[slot] = NO_CARD
     bs_del(s.avail, c)
     s.last_taker = s.to_move
     cov = COVERS[s.age - 1][slot]
@@ -440,6 +441,31 @@ cdef void draft_next(GameState* s) noexcept nogil:
     else:
         s.to_move = picker(s, s.draft_pick)
         s.phase = PH_DRAFT
+
+cdef inline int forced_reveal(const GameState* s) noexcept nogil:
+    """The wonder a draft reveal must show (wonder id + 1), or 0.  A wonder forced into a
+    player's draft is the first one revealed in the group where that player picks first
+    (P1: the first group, P2: the second), and that player's first pick takes it."""
+    cdef int q = s.first_player if s.draft_pick < 4 else 1 - s.first_player
+    if s.draft_offer == 0 and s.forced[q] and not ((s.wonders_seen >> (s.forced[q] - 1)) & 1):
+        return s.forced[q]
+    return 0
+
+cdef inline u16 forced_mask(const GameState* s) noexcept nogil:
+    """Forced wonders not yet revealed: kept out of the other reveals until their turn."""
+    cdef u16 m = 0
+    if s.forced[0]:
+        m |= 1 << (s.forced[0] - 1)
+    if s.forced[1]:
+        m |= 1 << (s.forced[1] - 1)
+    return m & ~s.wonders_seen
+
+cdef void set_treatments(GameState* s, u16 banned_tokens, int forced0, int forced1) noexcept nogil:
+    """Study treatments, set before any chance event: tokens banned from the board (set aside
+    instead), and a wonder (id + 1, 0 for none) forced into each player's draft."""
+    s.banned_tokens = banned_tokens
+    s.forced[0] = forced0
+    s.forced[1] = forced1
 
 cdef void apply_chance(GameState* s, int a) noexcept nogil:
     cdef int x, slot
@@ -624,7 +650,11 @@ cdef int legal_actions(const GameState* s, int* out) noexcept nogil:
                     n = push_bits(out, n, s.avail[0], WONDER_BASE + w * NUM_CARDS)
                     n = push_bits(out, n, s.avail[1], WONDER_BASE + w * NUM_CARDS + 64)
     elif s.phase == PH_DRAFT:
-        n = push_bits(out, n, s.draft_offer, DRAFT_BASE)
+        if s.forced[p] and (s.draft_offer >> (s.forced[p] - 1)) & 1:
+            out[0] = DRAFT_BASE + s.forced[p] - 1
+            n = 1
+        else:
+            n = push_bits(out, n, s.draft_offer, DRAFT_BASE)
     elif s.phase == PH_TOKEN:
         n = push_bits(out, n, s.board_tokens, TOKEN_BASE)
     elif s.phase == PH_LIBRARY:
@@ -672,13 +702,26 @@ cdef int chance_outcomes(const GameState* s, int* out, double* prob) noexcept no
     if s.phase == PH_SETUP_FIRST:
         n = push_bits(out, 0, 3, CHANCE_FIRST_BASE)
     elif s.phase == PH_SETUP_TOKENS:
-        n = push_bits(out, 0, ((1 << NUM_TOKENS) - 1) & ~s.board_tokens, CHANCE_TOKEN_BASE)
+        n = push_bits(out, 0, ((1 << NUM_TOKENS) - 1) & ~(s.board_tokens | s.banned_tokens),
+                      CHANCE_TOKEN_BASE)
     elif s.phase == PH_DRAFT_REVEAL:
-        n = push_bits(out, 0, ((1 << NUM_WONDERS) - 1) & ~s.wonders_seen, CHANCE_WONDER_BASE)
+        k = forced_reveal(s)
+        if k:
+            out[0] = CHANCE_WONDER_BASE + k - 1
+            prob[0] = 1.0
+            return 1
+        n = push_bits(out, 0, ((1 << NUM_WONDERS) - 1) & ~(s.wonders_seen | forced_mask(s)),
+                      CHANCE_WONDER_BASE)
     elif s.phase == PH_LIBRARY_DRAW:
         n = push_bits(out, 0, s.aside_tokens & ~s.library_offer, CHANCE_TOKEN_BASE)
     elif s.phase == PH_REVEAL:
         reveal_pools(s, cards, guilds, &n_cards, &n_guilds, &g_left, &left)
+        if g_left >= left:              # only guilds can still come (R-SETUP-6)
+            cards[0] = 0
+            cards[1] = 0
+        if g_left <= 0:                 # the 3 guilds are out
+            guilds[0] = 0
+            guilds[1] = 0
         n = push_bits(out, 0, cards[0], CHANCE_CARD_BASE)
         n = push_bits(out, n, cards[1], CHANCE_CARD_BASE + 64)
         k = n
@@ -708,10 +751,13 @@ cdef int sample_chance(const GameState* s, u64* rng) noexcept nogil:
     if s.phase == PH_SETUP_FIRST:
         return CHANCE_FIRST_BASE + rng_below(rng, 2)
     elif s.phase == PH_SETUP_TOKENS:
-        pool[0] = ((1 << NUM_TOKENS) - 1) & ~s.board_tokens
+        pool[0] = ((1 << NUM_TOKENS) - 1) & ~(s.board_tokens | s.banned_tokens)
         return CHANCE_TOKEN_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
     elif s.phase == PH_DRAFT_REVEAL:
-        pool[0] = ((1 << NUM_WONDERS) - 1) & ~s.wonders_seen
+        n_cards = forced_reveal(s)
+        if n_cards:
+            return CHANCE_WONDER_BASE + n_cards - 1
+        pool[0] = ((1 << NUM_WONDERS) - 1) & ~(s.wonders_seen | forced_mask(s))
         return CHANCE_WONDER_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
     else:  # PH_LIBRARY_DRAW
         pool[0] = s.aside_tokens & ~s.library_offer

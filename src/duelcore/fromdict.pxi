@@ -48,7 +48,13 @@ def state_from_dict(d):
     opts = (OPT_CENTRED_BEGINS if centred == "begins" else 0) | \
            (OPT_EXPLICIT_CHANCE if opts_d.get("explicit_chance", False) else 0)
     rng = _field_int(d, "rng", "rng", 0, 2 ** 64 - 1, 0)
+    try:
+        banned, f0, f1 = _treatments(opts_d.get("banned_tokens", ()),
+                                     opts_d.get("forced_wonders", None), False)
+    except (ValueError, TypeError) as e:
+        raise StateFormatError("options", str(e)) from None
     init_state(g, 0, opts, 0, 0, 0, 0)
+    set_treatments(g, banned, f0, f1)
     g.rng = rng
     phase = d.get("phase", "play")
     if phase not in PHASE_NAMES:
@@ -124,8 +130,10 @@ def state_from_dict(d):
                                                           "not turned face up (R-TURN-2)")
             if (g.reveal_queue >> slot) & 1 and layout[slot] != "face_down":
                 raise StateFormatError("reveal_queue", f"slot {slot} is not waiting to be revealed")
-        if g.reveal_queue and phase != "reveal":
-            raise StateFormatError("reveal_queue", "cards wait to be revealed: phase must be 'reveal'")
+        if g.reveal_queue and phase not in ("reveal", "choose_token", "destroy", "revive", "over",
+                                            "library_draw", "library"):
+            raise StateFormatError("reveal_queue", "cards wait to be revealed: the phase must be "
+                                   "'reveal' or a choice made before the reveal (R-TURN-2)")
 
     # players
     players = _field_list(d, "players", "players")

@@ -16,6 +16,7 @@ cimport numpy as cnp
 
 from duelcore._types cimport *
 from duelcore.engine cimport (GameState, PlayerState, State, legal_actions, apply_action, settle,
+                              set_treatments,
                               init_state, compute_vp, rng_next, rng_below, is_chance, WonderDef)
 
 cnp.import_array()
@@ -477,11 +478,12 @@ STAT_FIELDS = ("winner", "victory", "vp", "coins", "drafted", "built", "tokens",
 
 def play_games(cnp.uint64_t[::1] seeds, dict agent0, dict agent1, cnp.uint8_t[::1] swap=None,
                int options=0, int first_game=0, int coins0=7, int coins1=7,
-               int first_player=0, dict out=None):
+               int first_player=0, int banned_tokens=0, int forced0=0, int forced1=0):
     """Play one game per seed between two built-in agents, without the GIL.
 
     ``agent0`` plays P1 and ``agent1`` P2, except in games where ``swap[i]`` is 1.  Each game
-    starts from ``new_game(seed)`` with the given options; the agents draw their choices from
+    starts from ``new_game(seed)`` with the given options and treatments (banned token mask,
+    forced wonder id + 1 for P1 / P2, as validated by ``duelcore.engine._treatments``); the agents draw their choices from
     their own RNG derived from the seed.  Returns a dict of numpy arrays, one row per game
     (see STAT_FIELDS; ``vp`` has shape (n, 2, 8) in the order of VP_CATEGORIES).
     """
@@ -500,6 +502,7 @@ def play_games(cnp.uint64_t[::1] seeds, dict agent0, dict agent1, cnp.uint8_t[::
         with nogil:
             for i in range(n):
                 init_state(&g, seeds[i], options, first_player, first_game, coins0, coins1)
+                set_treatments(&g, banned_tokens, forced0, forced1)
                 sw = has_swap and swap[i]
                 if sw:
                     play_game(&g, &s1, &s0, nodes, cap, seat_seed(seeds[i], 0),

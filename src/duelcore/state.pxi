@@ -431,7 +431,10 @@ cdef class State:
         return {
             "version": FORMAT_VERSION,
             "options": {"centred_pawn": "begins" if g.options & OPT_CENTRED_BEGINS else "chooses",
-                        "explicit_chance": bool(g.options & OPT_EXPLICIT_CHANCE)},
+                        "explicit_chance": bool(g.options & OPT_EXPLICIT_CHANCE),
+                        "banned_tokens": [_TOKENS[t] for t in _bits(g.banned_tokens)],
+                        "forced_wonders": [_WONDERS[g.forced[q] - 1] if g.forced[q] else None
+                                           for q in range(2)]},
             "phase": PHASE_NAMES[g.phase],
             "age": int(g.age),
             "to_move": int(g.to_move),
@@ -506,8 +509,40 @@ def _wonder_id(wonder):
         raise ValueError(e.reason) from None
 
 
+def _treatments(banned_tokens, forced_wonders, first_game_wonders):
+    """Validate the study treatments; return (banned token mask, forced wonder id + 1 x2)."""
+    if isinstance(banned_tokens, str):
+        banned_tokens = (banned_tokens,)
+    mask = 0
+    for t in banned_tokens:
+        try:
+            mask |= 1 << _lookup(_TOKENS, t, "progress token", "banned_tokens")
+        except StateFormatError as e:
+            raise ValueError(f"banned_tokens: {e.reason}") from None
+    if bin(mask).count("1") > 5:
+        raise ValueError("banned_tokens: at most 5 tokens can be banned (5 are laid on the board)")
+    if forced_wonders is None:
+        forced_wonders = (None, None)
+    if isinstance(forced_wonders, str) or len(forced_wonders) != 2:
+        raise ValueError("forced_wonders must be a pair (P1's wonder or None, P2's wonder or None)")
+    forced = []
+    for p, w in enumerate(forced_wonders):
+        if w is None:
+            forced.append(0)
+            continue
+        try:
+            forced.append(1 + _lookup(_WONDERS, w, "wonder", "forced_wonders"))
+        except StateFormatError as e:
+            raise ValueError(f"forced_wonders[{p}]: {e.reason}") from None
+    if forced[0] and forced[0] == forced[1]:
+        raise ValueError("forced_wonders: the same wonder cannot be forced into both drafts")
+    if (forced[0] or forced[1]) and first_game_wonders:
+        raise ValueError("forced_wonders cannot be combined with first_game_wonders (no draft)")
+    return mask, forced[0], forced[1]
+
+
 def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonders=False,
-             start_coins=(7, 7), explicit_chance=False):
+             start_coins=(7, 7), explicit_chance=False, banned_tokens=(), forced_wonders=None):
     """A new game of 7 Wonders Duel, at its first decision (or first chance node).
 
     Parameters
@@ -526,6 +561,12 @@ def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonde
         Starting coins of P1 and P2 in coins (R-SETUP-1: 7 each), e.g. for compensation studies.
     explicit_chance : bool
         Show chance nodes to the caller (OpenSpiel style) instead of sampling them.
+    banned_tokens : iterable of str
+        Study treatment: progress tokens never laid on the board (they are set aside, so The
+        Great Library may still draw them).  At most 5.
+    forced_wonders : (str or None, str or None)
+        Study treatment: a wonder forced into P1's / P2's draft.  It is the first wonder
+        revealed in the group where that player picks first, and their first pick takes it.
 
     Raises
     ------
@@ -547,11 +588,13 @@ def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonde
         raise ValueError(f"start_coins must be two integers, not {start_coins!r}") from None
     if not (0 <= c0 <= 1000 and 0 <= c1 <= 1000):
         raise ValueError(f"start_coins must be between 0 and 1000, not {start_coins!r}")
+    banned, f0, f1 = _treatments(banned_tokens, forced_wonders, first_game_wonders)
     cdef State st = State.__new__(State)
     opts = (OPT_CENTRED_BEGINS if centred_pawn == "begins" else 0) | \
            (OPT_EXPLICIT_CHANCE if explicit_chance else 0)
     init_state(&st.s, <u64>(seed & 0xFFFFFFFFFFFFFFFF), opts,
                -1 if first_player is None else first_player, bool(first_game_wonders), c0, c1)
+    set_treatments(&st.s, banned, f0, f1)
     if not explicit_chance:
         settle(&st.s, &st.s.rng)
     return st

@@ -17,7 +17,8 @@ from duelpy.agents import Agent, parse_agent
 
 __all__ = ["play_match", "game_seeds", "results_table", "GAME_OPTIONS"]
 
-GAME_OPTIONS = ("first_game_wonders", "centred_pawn", "start_coins")
+GAME_OPTIONS = ("first_game_wonders", "centred_pawn", "start_coins", "banned_tokens",
+                "forced_wonders")
 _MASK64 = (1 << 64) - 1
 
 
@@ -50,10 +51,14 @@ def _check_options(options):
 
 
 def _core_options(options):
+    from duelcore.engine import _treatments
+    first_game = bool(options.get("first_game_wonders", False))
+    banned, f0, f1 = _treatments(options.get("banned_tokens", ()),
+                                 options.get("forced_wonders", None), first_game)
     opts = 1 if options.get("centred_pawn", "chooses") == "begins" else 0
     coins = options.get("start_coins", (7, 7))
-    return dict(options=opts, first_game=int(bool(options.get("first_game_wonders", False))),
-                coins0=int(coins[0]), coins1=int(coins[1]))
+    return dict(options=opts, first_game=int(first_game), coins0=int(coins[0]),
+                coins1=int(coins[1]), banned_tokens=banned, forced0=f0, forced1=f1)
 
 
 def _play_python(agents, seed, options):
@@ -183,7 +188,7 @@ def play_match(agent_a, agent_b, games: int = 100, seed: int = 0, *, alternate: 
         Called with the number of games finished after each chunk.
     **options
         Game options of :func:`duelcore.new_game`: first_game_wonders, centred_pawn,
-        start_coins.
+        start_coins, banned_tokens, forced_wonders.
 
     Returns
     -------
