@@ -113,5 +113,9 @@ def simulate(games, agent_a, agent_b, seed, jobs, alternate, out):
         console.print(f"wrote {len(df):,} games to {out}")
 
 
+from duelpy.cli_bench import bench  # noqa: E402
+
+main.add_command(bench)
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,0 +1,51 @@
+"""``duel bench``: engine throughput and the behaviour signature."""
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.option("--games", "-n", type=click.IntRange(100, 10**8), default=100_000, show_default=True,
+              help="Random games to time (the signature uses the first --signature-games).")
+@click.option("--iterations", type=click.IntRange(100, 10**8), default=50_000, show_default=True,
+              help="MCTS iterations to time from the opening of Age I.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=1, show_default=True,
+              help="Also measure the throughput of this many workers (threads).")
+@click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
+              help="Runs of each measurement; the median is reported.")
+def bench(games, iterations, jobs, repeat):
+    """Measure the engine on one core: random games and decisions per second, MCTS
+    iterations per second, the state size, and the signature of a fixed seed set.
+
+    \b
+    Example:
+      duel bench --games 200000 --jobs 2
+    """
+    import statistics
+
+    from rich.console import Console
+    from rich.table import Table
+
+    import duelcore
+    from duelpy import benchmark
+
+    sig_games = 10_000
+    sig = benchmark.random_games(sig_games)["signature"]
+    runs = [benchmark.random_games(games) for _ in range(repeat)]
+    mcts = [benchmark.mcts_rate(iterations) for _ in range(repeat)]
+    med = lambda xs: statistics.median(xs)  # noqa: E731
+    table = Table(title=f"duel bench (median of {repeat})")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("random games / s (1 core)", f"{med([r['games_per_s'] for r in runs]):,.0f}")
+    table.add_row("decisions / s (1 core)", f"{med([r['decisions_per_s'] for r in runs]):,.0f}")
+    table.add_row("MCTS iterations / s (Age I opening)",
+                  f"{med([m['iterations_per_s'] for m in mcts]):,.0f}")
+    table.add_row("state size (bytes)", str(duelcore.state_size()))
+    if jobs > 1:
+        multi = [benchmark.random_games(games, jobs=jobs) for _ in range(repeat)]
+        single = med([r["games_per_s"] for r in runs])
+        rate = med([r["games_per_s"] for r in multi])
+        table.add_row(f"random games / s ({jobs} workers)", f"{rate:,.0f} ({rate / single:.2f}x)")
+    table.add_row(f"signature ({sig_games:,} games, seed {benchmark.SIGNATURE_SEED})", sig)
+    Console().print(table)
