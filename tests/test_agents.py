@@ -1,0 +1,206 @@
+"""Agents (issue 3): legality, no peeking, determinism, bad input, strength."""
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import duelcore
+import duelpy
+from duelcore import search
+from duelpy import GreedyAgent, MCTSAgent, RandomAgent, parse_agent
+from duelpy.agents import AgentSpecError
+
+
+def mid_game(seed=3, decisions=20):
+    """A state some random decisions into a game (Age I, face-down cards still hidden)."""
+    state = duelcore.new_game(seed)
+    agent = RandomAgent()
+    agent.reset(seed)
+    while state.n_decisions < decisions:
+        state.apply_action(agent.select_action(state))
+    return state
+
+
+@pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=200),
+                                   MCTSAgent(iterations=200, rollout="greedy"),
+                                   MCTSAgent(iterations=200, threads=2)])
+def test_agents_play_legal_actions_to_the_end(agent):
+    state = duelcore.new_game(11)
+    agent.reset(5)
+    while not state.is_terminal():
+        action = agent.select_action(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.result()["victory"] in ("civilian", "military", "scientific", "shared")
+
+
+def test_no_peeking_hidden_information_does_not_change_the_decision():
+    """Two states that differ only in what the player cannot see (the future the state's RNG
+    would reveal: face-down cards, the Age III guilds, the Great Library draw) get the same
+    decision and the same search statistics for the same search seed."""
+    s1 = mid_game()
+    d = s1.to_dict()
+    assert "face_down" in d["layout"]           # there is hidden information here
+    d["rng"] = (d["rng"] * 6364136223846793005 + 1442695040888963407) % 2 ** 64
+    s2 = duelcore.state_from_dict(d)
+    assert s1 != s2
+    # the hidden futures really differ: the same decision reveals different cards
+    f1, f2 = s1.clone(), s2.clone()
+    revealed = []
+    for f in (f1, f2):
+        while f.age == 1 and f.phase == "play":
+            f.apply_action([a for a in f.legal_actions() if 85 <= a < 158][0])  # discard
+        revealed.append(f.to_dict()["layout"])
+    assert revealed[0] != revealed[1]
+    r1 = search.mcts_search(s1, iterations=3000, seed=42)
+    r2 = search.mcts_search(s2, iterations=3000, seed=42)
+    assert r1 == r2
+    a1 = MCTSAgent(iterations=1500, seed=9)
+    a2 = MCTSAgent(iterations=1500, seed=9)
+    assert a1.select_action(s1) == a2.select_action(s2)
+
+
+def test_mcts_is_deterministic_for_a_seed():
+    state = mid_game(5, 10)
+    r1 = search.mcts_search(state, iterations=2000, seed=7)
+    r2 = search.mcts_search(state, iterations=2000, seed=7)
+    assert r1 == r2
+    assert sum(r1["visits"]) == 2000 and r1["iterations"] == 2000
+    assert set(r1["actions"]) <= set(state.legal_actions())
+
+
+def test_same_seeds_same_games():
+    a = duelpy.play_match("mcts:iterations=100", "greedy", games=6, seed=4)
+    b = duelpy.play_match("mcts:iterations=100", "greedy", games=6, seed=4)
+    pd.testing.assert_frame_equal(a, b)
+
+
+class _PythonOnly(duelpy.Agent):
+    """Hides a built-in agent behind the Python interface (forces the move-by-move runner)."""
+
+    def __init__(self, inner):
+        self.inner, self.name = inner, inner.name
+
+    def reset(self, seed):
+        self.inner.reset(seed)
+
+    def select_action(self, state):
+        return self.inner.select_action(state)
+
+
+def test_batch_runner_and_python_agents_play_the_same_games():
+    fast = duelpy.play_match("mcts:iterations=60", "random", games=6, seed=2)
+    slow = duelpy.play_match(_PythonOnly(MCTSAgent(iterations=60)), _PythonOnly(RandomAgent()),
+                             games=6, seed=2)
+    pd.testing.assert_frame_equal(fast, slow)
+
+
+def test_jobs_do_not_change_results():
+    one = duelpy.play_match("greedy", "random", games=300, seed=8)
+    two = duelpy.play_match("greedy", "random", games=300, seed=8, jobs=2, chunk=50)
+    pd.testing.assert_frame_equal(one, two)
+
+
+def test_root_parallel_search_adds_up_the_visits():
+    state = mid_game(6, 12)
+    res = MCTSAgent(iterations=2000, threads=2, seed=1).search(state)
+    assert res["iterations"] == 2000 and sum(res["visits"]) == 2000
+    assert res["action"] in state.legal_actions()
+
+
+def test_seconds_budget():
+    res = MCTSAgent(seconds=0.05).search(mid_game(7, 12))
+    assert res["iterations"] > 10
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("random", "random"), ("greedy", "greedy"), ("mcts", "mcts:iterations=1000,c=1.4"),
+    ("MCTS: iterations=2000, c=0.7", "mcts:iterations=2000,c=0.7"),
+    ("mcts:seconds=0.5,rollout=greedy", "mcts:seconds=0.5,c=1.4,rollout=greedy"),
+])
+def test_parse_agent(text, expected):
+    assert parse_agent(text).name == expected
+
+
+@pytest.mark.parametrize("text,fragment", [
+    ("alphazero", "unknown agent"), ("mcts:iters=5", "unknown option 'iters'"),
+    ("mcts:iterations=0", "iterations"), ("mcts:iterations=-5", "iterations"),
+    ("mcts:iterations=1000000000", "iterations"), ("mcts:iterations=abc", "expected int"),
+    ("mcts:seconds=0", "seconds"), ("mcts:seconds=-1", "seconds"), ("mcts:seconds=1e9", "seconds"),
+    ("mcts:c=-1", "c must be"), ("mcts:rollout=smart", "rollout"), ("mcts:threads=0", "threads"),
+    ("mcts:iterations=5,seconds=1", "either"), ("mcts:iterations", "key=value"),
+    ("random:iterations=5", "unknown option"), ("", "written like"),
+])
+def test_bad_agent_specs(text, fragment):
+    with pytest.raises(AgentSpecError, match=fragment):
+        parse_agent(text)
+
+
+def test_select_action_refuses_terminal_chance_and_non_states():
+    state = duelcore.new_game(1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    for agent in (RandomAgent(), GreedyAgent(), MCTSAgent(iterations=10)):
+        with pytest.raises(ValueError, match="game is over"):
+            agent.select_action(state)
+        with pytest.raises(ValueError, match="chance node"):
+            agent.select_action(duelcore.new_game(1, explicit_chance=True))
+        with pytest.raises(TypeError):
+            agent.select_action("not a state")
+
+
+def test_play_match_bad_input():
+    with pytest.raises(ValueError, match="games"):
+        duelpy.play_match("random", "random", games=0)
+    with pytest.raises(ValueError, match="unknown game option"):
+        duelpy.play_match("random", "random", games=2, colour="blue")
+    with pytest.raises(ValueError, match="start_coins"):
+        duelpy.play_match("random", "random", games=2, start_coins=(-1, 7))
+    with pytest.raises(TypeError):
+        duelpy.play_match(3, "random", games=2)
+
+
+def test_batch_results_are_consistent():
+    raw = search.play_games(np.arange(500, dtype=np.uint64), {"kind": "random"}, {"kind": "random"})
+    total = raw["vp"].astype(int).sum(axis=2)
+    blue = raw["vp"][:, :, 0].astype(int)
+    civ = raw["victory"] == 1                   # civilian: most VP, then most blue VP (R-END-2)
+    expected = np.where(total[:, 0] > total[:, 1], 0, np.where(
+        total[:, 1] > total[:, 0], 1, np.where(blue[:, 0] > blue[:, 1], 0, 1)))
+    assert civ.sum() > 400
+    assert np.array_equal(raw["winner"][civ], expected[civ])
+    shared = raw["victory"] == 4
+    assert np.all(total[shared, 0] == total[shared, 1]) and np.all(blue[shared, 0] == blue[shared, 1])
+    assert set(np.unique(raw["victory"])) <= {1, 2, 3, 4}
+    assert np.all((raw["winner"] == -1) == (raw["victory"] == 4))
+    assert np.all(np.abs(raw["pawn"][raw["victory"] == 2]) == 9)
+    assert np.all(raw["starters"][:, 0] == 0)              # P1 begins Age I
+    assert np.all(raw["coins"] >= 0)
+    assert np.all(raw["colours"].sum(axis=2) <= 60)
+
+
+def win_rate(df, agent):
+    return (df["winner_agent"] == agent).mean(), (df["winner_agent"] == agent).sum()
+
+
+def test_strength_quick():
+    """CI version of the strength test: fewer games and iterations."""
+    df = duelpy.play_match("mcts:iterations=300", "random", games=20, seed=100)
+    assert win_rate(df, "mcts:iterations=300,c=1.4")[0] >= 0.9
+    df = duelpy.play_match("mcts:iterations=300", "greedy", games=20, seed=200)
+    assert win_rate(df, "mcts:iterations=300,c=1.4")[0] >= 0.6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strong,weak,threshold", [
+    ("mcts:iterations=1000", "random", 0.95),
+    ("mcts:iterations=1000", "greedy", 0.75),
+    ("mcts:iterations=10000", "mcts:iterations=1000", 0.60),
+])
+def test_strength(strong, weak, threshold):
+    """Issue 3: 200 games, seats alternated; the win rate must reach the threshold."""
+    df = duelpy.play_match(strong, weak, games=200, seed=2026, jobs=2)
+    rate, k = win_rate(df, parse_agent(strong).name)
+    ci = stats.binomtest(int(k), 200).proportion_ci(method="wilson")
+    print(f"{strong} vs {weak}: {rate:.3f} [{ci.low:.3f}, {ci.high:.3f}]")
+    assert rate >= threshold
