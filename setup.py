@@ -5,6 +5,7 @@ variant: bounds and wrap-around checks on, and a full ``state_check`` after ever
 broken invariant aborts with its code).
 """
 import os
+import platform
 
 import numpy
 from Cython.Build import cythonize
@@ -23,12 +24,14 @@ directives = {
 }
 macros = [("DUEL_DEBUG", "1" if DEBUG else "0"), ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
 cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
+if platform.machine().lower() in ("x86_64", "amd64"):
+    cflags.append("-mpopcnt")       # hardware popcount for the card bitsets (every x86-64-v2 CPU)
 
 extensions = [
     Extension(f"duelcore.{name}", [f"src/duelcore/{name}.pyx"],
               include_dirs=[numpy.get_include()], define_macros=macros,
               extra_compile_args=cflags)
-    for name in ("engine", "search")
+    for name in ("engine", "search", "kernels")
 ]
 
 setup(

@@ -91,6 +91,31 @@ cdef struct WonderDef:
     u8 play_again
     u8 pend                 # PEND_* choice it grants, or 0
 
+cdef extern from *:
+    """
+    #ifndef DUEL_BITS_DEFINED
+    #define DUEL_BITS_DEFINED
+    static inline int duel_popcount(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int duel_ctz(unsigned long long x) { return __builtin_ctzll(x); }
+    #endif
+    """
+    int popcount "duel_popcount"(u64) noexcept nogil
+    int ctz "duel_ctz"(u64) noexcept nogil
+
+cdef inline int bs_select(const u64* b, int i) noexcept nogil:
+    """Id of the i-th set bit (0-based) of a 2-word bitset."""
+    cdef int n0 = popcount(b[0])
+    cdef u64 x = b[0]
+    cdef int base = 0
+    if i >= n0:
+        x = b[1]
+        i -= n0
+        base = 64
+    while i > 0:
+        x &= x - 1
+        i -= 1
+    return base + ctz(x)
+
 # The state API (all nogil, no allocation).  `out` buffers hold MAX_LEGAL ints.
 cdef u64 rng_next(u64* rng) noexcept nogil
 cdef int rng_below(u64* rng, int n) noexcept nogil

@@ -8,7 +8,7 @@ in OpenSpiel's vocabulary.
 
 Rule ids (R-...) refer to ``RULES.md``; the numbers come from :mod:`duelcore.data`.
 """
-from libc.string cimport memset, memcpy, memcmp
+from libc.string cimport memset, memcpy, memcmp, memchr
 from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
@@ -21,12 +21,8 @@ cdef extern from *:
     #ifndef DUEL_DEBUG
     #define DUEL_DEBUG 0
     #endif
-    static inline int duel_popcount(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int duel_ctz(unsigned long long x) { return __builtin_ctzll(x); }
     """
     const int DUEL_DEBUG
-    int popcount "duel_popcount"(u64) noexcept nogil
-    int ctz "duel_ctz"(u64) noexcept nogil
 
 # ---------------------------------------------------------------- tables (filled at import)
 cdef CardDef CARDS[NUM_CARDS]
@@ -54,20 +50,6 @@ cdef inline void bs_del(u64* b, int c) noexcept nogil:
 
 cdef inline int bs_count(const u64* b) noexcept nogil:
     return popcount(b[0]) + popcount(b[1])
-
-cdef inline int bs_select(const u64* b, int i) noexcept nogil:
-    """Id of the i-th set bit (0-based) of a 2-word bitset."""
-    cdef int n0 = popcount(b[0])
-    cdef u64 x = b[0]
-    cdef int base = 0
-    if i >= n0:
-        x = b[1]
-        i -= n0
-        base = 64
-    while i > 0:
-        x &= x - 1
-        i -= 1
-    return base + ctz(x)
 
 # ---------------------------------------------------------------- RNG (splitmix64)
 cdef u64 rng_next(u64* x) noexcept nogil:
@@ -404,10 +386,8 @@ cdef void continue_turn(GameState* s) noexcept nogil:
 cdef void take_card(GameState* s, int c) noexcept nogil:
     """Take card c from the layout; newly uncovered cards become available, or wait in the
     reveal queue if face down (R-TURN-2, E4)."""
-    cdef int slot = 0, u
+    cdef int slot = <int>(<const u8*>memchr(s.slot_card, c, NUM_SLOTS) - s.slot_card), u
     cdef u32 cov
-    while s.slot_card[slot] != c:
-        slot += 1
     s.taken |= 1 << slot
     s.slot_card[slot] = NO_CARD
     bs_del(s.avail, c)

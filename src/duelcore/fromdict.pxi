@@ -46,7 +46,8 @@ def state_from_dict(d):
     if centred not in ("chooses", "begins"):
         raise StateFormatError("options.centred_pawn", f"must be 'chooses' or 'begins', not {centred!r}")
     opts = (OPT_CENTRED_BEGINS if centred == "begins" else 0) | \
-           (OPT_EXPLICIT_CHANCE if opts_d.get("explicit_chance", False) else 0)
+           (OPT_EXPLICIT_CHANCE if opts_d.get("explicit_chance", False) else 0) | \
+           (OPT_FIRST_GAME if opts_d.get("first_game_wonders", False) else 0)
     rng = _field_int(d, "rng", "rng", 0, 2 ** 64 - 1, 0)
     try:
         banned, f0, f1 = _treatments(opts_d.get("banned_tokens", ()),

@@ -16,7 +16,7 @@ cimport numpy as cnp
 
 from duelcore._types cimport *
 from duelcore.engine cimport (GameState, PlayerState, State, legal_actions, apply_action, settle,
-                              set_treatments,
+                              set_treatments, card_cost, wonder_cost, popcount, ctz, bs_select,
                               init_state, compute_vp, rng_next, rng_below, is_chance, WonderDef)
 
 cnp.import_array()
@@ -48,19 +48,51 @@ cdef struct AgentSpec:
     int rollout             # AGENT_RANDOM or AGENT_GREEDY rollouts
     int max_nodes           # MCTS tree capacity (nodes)
 
+cdef inline int nth_bit(u64 x, int k) noexcept nogil:
+    while k > 0:
+        x &= x - 1
+        k -= 1
+    return ctz(x)
+
 cdef int random_action(const GameState* s, u64* rng) noexcept nogil:
+    """A legal action drawn uniformly.  On a turn (R-TURN-1) it draws from the superset
+    (available card) x (build, discard, each unbuilt wonder) and redraws when the pick is not
+    affordable: exactly uniform over the legal actions, with one cost query per draw instead
+    of one per action."""
     cdef int buf[MAX_LEGAL]
-    cdef int n = legal_actions(s, buf)
-    return buf[rng_below(rng, n)]
+    cdef int n, n_av, kinds, r, c, k, w, trade
+    cdef u16 ws
+    cdef u8 wok[NUM_WONDERS]            # wonder affordable: 1 / 0, 255 not yet asked
+    cdef const PlayerState* me
+    if s.phase != PH_PLAY:
+        n = legal_actions(s, buf)
+        return buf[rng_below(rng, n)]
+    me = &s.p[s.to_move]
+    n_av = popcount(s.avail[0]) + popcount(s.avail[1])
+    ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
+    kinds = 2 + popcount(ws)
+    memset(wok, 255, NUM_WONDERS)
+    while True:
+        r = rng_below(rng, n_av * kinds)
+        c = bs_select(s.avail, r % n_av)
+        k = r // n_av
+        if k == 1:
+            return DISCARD_BASE + c
+        if k == 0:
+            if card_cost(s, s.to_move, c, &trade) <= me.coins:
+                return BUILD_BASE + c
+            continue
+        w = nth_bit(ws, k - 2)
+        if wok[w] == 255:
+            wok[w] = wonder_cost(s, s.to_move, w, &trade) <= me.coins
+        if wok[w]:
+            return WONDER_BASE + w * NUM_CARDS + c
 
 cdef void random_playout(GameState* s, u64* rng) noexcept nogil:
     """Play to the end choosing uniformly among legal actions; chance sampled with `rng`."""
-    cdef int buf[MAX_LEGAL]
-    cdef int n
     settle(s, rng)
     while s.phase != PH_OVER:
-        n = legal_actions(s, buf)
-        apply_action(s, buf[rng_below(rng, n)])
+        apply_action(s, random_action(s, rng))
         settle(s, rng)
 
 # Greedy heuristic ------------------------------------------------------------------------

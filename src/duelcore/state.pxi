@@ -432,6 +432,7 @@ cdef class State:
             "version": FORMAT_VERSION,
             "options": {"centred_pawn": "begins" if g.options & OPT_CENTRED_BEGINS else "chooses",
                         "explicit_chance": bool(g.options & OPT_EXPLICIT_CHANCE),
+                        "first_game_wonders": bool(g.options & OPT_FIRST_GAME),
                         "banned_tokens": [_TOKENS[t] for t in _bits(g.banned_tokens)],
                         "forced_wonders": [_WONDERS[g.forced[q] - 1] if g.forced[q] else None
                                            for q in range(2)]},
@@ -573,7 +574,12 @@ def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonde
     ValueError, TypeError
         For an option outside the values above, naming it.
     """
-    seed = _operator.index(seed)
+    if isinstance(seed, bool):
+        raise TypeError(f"seed must be a non-negative integer, not {seed!r}")
+    try:
+        seed = _operator.index(seed)
+    except TypeError:
+        raise TypeError(f"seed must be a non-negative integer, not {seed!r}") from None
     if seed < 0:
         raise ValueError(f"seed must be a non-negative integer, not {seed}")
     if first_player not in (0, 1, None) or isinstance(first_player, bool):
