@@ -12,7 +12,7 @@ import duelcore
 from duelcore import kernels, search
 from duelpy import benchmark as dbench
 
-from conftest import per_op
+from conftest import per_op, rate
 
 #: Signature of the first 10,000 random games of `duel bench` (seed 20261129).  Speed work must
 #: leave it unchanged; a rule change updates it on purpose (say so in the commit message).
@@ -75,8 +75,8 @@ def test_one_random_game(benchmark):
 def test_random_games_batch(benchmark):
     res = benchmark.pedantic(dbench.random_games, (10_000,), rounds=3)
     assert res["signature"] == EXPECTED_SIGNATURE
-    benchmark.extra_info["games_per_s"] = round(10_000 / benchmark.stats.stats.mean)
-    benchmark.extra_info["decisions_per_s"] = round(res["decisions"] / benchmark.stats.stats.mean)
+    rate(benchmark, "games_per_s", 10_000)
+    rate(benchmark, "decisions_per_s", res["decisions"])
 
 
 def test_mcts_decision(benchmark):
@@ -85,7 +85,7 @@ def test_mcts_decision(benchmark):
                              rounds=5)
     assert res["iterations"] == 5000 and sum(res["visits"]) == 5000
     assert set(res["actions"]) <= set(state.legal_actions())
-    benchmark.extra_info["iterations_per_s"] = round(5000 / benchmark.stats.stats.mean)
+    rate(benchmark, "iterations_per_s", 5000)
 
 
 def test_python_step(benchmark):
@@ -100,11 +100,11 @@ def test_python_step(benchmark):
 
     s = benchmark(game)
     assert s.is_terminal() and s == game()
-    benchmark.extra_info["actions_per_s"] = round(s.n_decisions / benchmark.stats.stats.mean)
+    rate(benchmark, "actions_per_s", s.n_decisions)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_random_games_workers(benchmark, jobs):
     res = benchmark.pedantic(dbench.random_games, (20_000,), {"jobs": jobs}, rounds=3)
     assert res["games"] == 20_000 and res["decisions"] > 20_000 * 50
-    benchmark.extra_info["games_per_s"] = round(20_000 / benchmark.stats.stats.mean)
+    rate(benchmark, "games_per_s", 20_000)
