@@ -329,6 +329,8 @@ def random_position(rng):
                 n_built += 1
             else:
                 unbuilt[p].append(w)
+    if n_built == 7:                # the last unbuilt wonder leaves the game (R-WONDER-3)
+        unbuilt = [[], []]
     tokens = [[], []]
     for t in data.TOKEN_NAMES:
         p_t = 0.35 if t in ("Masonry", "Architecture") else 0.1
@@ -431,10 +433,11 @@ def positions(draw):
     their_tokens -= my_tokens
     used = mine | theirs
     target = draw(st.sampled_from([c for c in TARGET_CARDS if c not in used]))
+    seven = len(my_built) + len(their_built) == 7     # the 8th wonder has left the game
     me = city(*sorted(mine), built=my_built, tokens=sorted(my_tokens),
-              unbuilt=[w for w in ws[:4] if w not in my_built])
+              unbuilt=[] if seven else [w for w in ws[:4] if w not in my_built])
     opp = city(*sorted(theirs), built=their_built, tokens=sorted(their_tokens),
-               unbuilt=[w for w in ws[4:8] if w not in their_built])
+               unbuilt=[] if seven else [w for w in ws[4:8] if w not in their_built])
     return me, opp, target
 
 

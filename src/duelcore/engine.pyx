@@ -193,6 +193,10 @@ cdef inline void pay(GameState* s, int p, int total, int trade) noexcept nogil:
     if (s.p[1 - p].tokens >> TK_ECONOMY) & 1:
         s.p[1 - p].coins += trade
 
+cdef inline int discard_coins(const GameState* s, int p) noexcept nogil:
+    """Coins for discarding a card: 2 + 1 per yellow card in one's own city (R-DISCARD-1)."""
+    return 2 + s.p[p].colour[YELLOW]
+
 cdef inline void lose_coins(GameState* s, int p, int n) noexcept nogil:
     s.p[p].coins -= n if n < s.p[p].coins else s.p[p].coins
 
@@ -532,7 +536,7 @@ cdef void apply_action(GameState* s, int a) noexcept nogil:
             c = a - DISCARD_BASE
             take_card(s, c)
             bs_add(s.discard, c)
-            me.coins += 2 + me.colour[YELLOW]
+            me.coins += discard_coins(s, p)
             continue_turn(s)
         elif a < TOKEN_BASE:                                 # wonder (R-WONDER)
             w = (a - WONDER_BASE) // NUM_CARDS
@@ -865,6 +869,9 @@ cdef int state_check(const GameState* s) noexcept nogil:
             return 10
     if s.n_built_wonders != s.p[0].n_built + s.p[1].n_built or s.n_built_wonders > 7:
         return 11
+    if s.n_built_wonders == 7 and ((s.p[0].wonders & ~s.p[0].built) or
+                                   (s.p[1].wonders & ~s.p[1].built)):
+        return 12
     return 0
 
 STATE_CHECK_MESSAGES = {
@@ -879,6 +886,7 @@ STATE_CHECK_MESSAGES = {
     9: "a progress token is in two places",
     10: "the layout's face-down and revealed slots do not add up",
     11: "the number of built wonders does not add up",
+    12: "7 wonders are built but an unbuilt wonder is still in the game (R-WONDER-3)",
 }
 
 # ---------------------------------------------------------------- tables from duelcore.data
@@ -958,5 +966,10 @@ _build_tables()
 
 #: True in the debug build (DUEL_DEBUG=1): bounds checks and state_check after every action.
 DEBUG = bool(DUEL_DEBUG)
+
+#: Version of the rules and of the way chance is drawn from a seed.  A game record (seed +
+#: decisions) replays only under the same version; it changes with any rule fix or change in
+#: chance sampling (and then the bench signature changes too).
+RULES_VERSION = 1
 
 include "state.pxi"

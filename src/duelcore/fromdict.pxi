@@ -257,6 +257,11 @@ def state_from_dict(d):
         recompute_player(&tmp, &g.p[p])
     if g.n_built_wonders > 7:
         raise StateFormatError("players", "at most 7 wonders are built in a game (R-WONDER-3)")
+    if g.n_built_wonders == 7:
+        for p in range(2):
+            if g.p[p].wonders & ~g.p[p].built:
+                raise StateFormatError(f"players[{p}].wonders", "7 wonders are built: the unbuilt "
+                                       "wonder has left the game (R-WONDER-3)")
     for p in range(2):
         if g.p[p].n_symbols >= 6 and g.phase != PH_OVER:
             raise StateFormatError(f"players[{p}].city", "6 different science symbols: the game "

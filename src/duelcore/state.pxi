@@ -97,6 +97,13 @@ def action_to_string(int a):
     return f"chance: reveal {_CARDS[a - CHANCE_CARD_BASE]}"
 
 
+def _player(player):
+    """Validate a player index: 0 (P1) or 1 (P2)."""
+    if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
+        raise ValueError(f"player must be 0 (P1) or 1 (P2), not {player!r}")
+    return player
+
+
 def _bits(x):
     return [i for i in range(64) if (x >> i) & 1]
 
@@ -196,6 +203,8 @@ cdef class State:
         cdef int buf[MAX_LEGAL]
         cdef double prob[MAX_LEGAL]
         cdef int n, i, a
+        if isinstance(action, bool):
+            raise TypeError("an action is an integer, not a bool")
         cdef object pa = _operator.index(action)
         if self.s.phase == PH_OVER:
             raise IllegalActionError(pa, "the game is over")
@@ -214,6 +223,34 @@ cdef class State:
         apply_action(&self.s, a)
         if not (self.s.options & OPT_EXPLICIT_CHANCE):
             settle(&self.s, &self.s.rng)
+
+    def why_illegal(self, action):
+        """Why ``action`` is not legal here, in the game's words; None if it is legal.
+
+        Raises
+        ------
+        TypeError
+            If ``action`` is not an integer.
+        """
+        cdef int buf[MAX_LEGAL]
+        cdef double prob[MAX_LEGAL]
+        cdef int n, i
+        if isinstance(action, bool):
+            raise TypeError("an action is an integer, not a bool")
+        pa = _operator.index(action)
+        if self.s.phase == PH_OVER:
+            return "the game is over"
+        if pa < 0 or pa >= NUM_ACTIONS:
+            return f"out of range: actions are 0..{NUM_ACTIONS - 1}"
+        n = chance_outcomes(&self.s, buf, prob) if is_chance(&self.s) else legal_actions(&self.s, buf)
+        for i in range(n):
+            if buf[i] == pa:
+                return None
+        return self._why_illegal(pa)
+
+    def discard_value(self, player):
+        """Coins ``player`` takes for discarding a card now (R-DISCARD-1)."""
+        return discard_coins(&self.s, _player(player))
 
     def _why_illegal(self, int a):
         """The reason a legal-looking action id is refused here (for error messages)."""
@@ -292,23 +329,19 @@ cdef class State:
             "total": [sum(v[0] for v in vp.values()), sum(v[1] for v in vp.values())],
         }
 
-    def card_cost(self, int player, card):
+    def card_cost(self, player, card):
         """Coins ``player`` would pay now to build ``card`` (id or name): ``(total, traded)``.
 
         0 for a chain build.  Raises ValueError for an unknown card or player.
         """
-        cdef int trade, c = _card_id(card)
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
-        total = card_cost(&self.s, player, c, &trade)
+        cdef int trade, c = _card_id(card), p = _player(player)
+        total = card_cost(&self.s, p, c, &trade)
         return total, trade
 
-    def wonder_cost(self, int player, wonder):
+    def wonder_cost(self, player, wonder):
         """Coins ``player`` would pay now to build ``wonder`` (id or name): ``(total, traded)``."""
-        cdef int trade, w = _wonder_id(wonder)
-        if player not in (0, 1):
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
-        total = wonder_cost(&self.s, player, w, &trade)
+        cdef int trade, w = _wonder_id(wonder), p = _player(player)
+        total = wonder_cost(&self.s, p, w, &trade)
         return total, trade
 
     def check(self):
@@ -344,12 +377,13 @@ cdef class State:
         """True if the current turn earned Play Again."""
         return bool(self.s.replay)
 
-    def coins(self, int player):
-        return self.s.p[player & 1].coins
+    def coins(self, player):
+        """A player's coins (player 0 = P1, 1 = P2)."""
+        return self.s.p[_player(player)].coins
 
-    def city(self, int player):
+    def city(self, player):
         """Card ids in a player's city."""
-        return _bs_list(self.s.p[player & 1].city)
+        return _bs_list(self.s.p[_player(player)].city)
 
     def discard_pile(self):
         return _bs_list(self.s.discard)
@@ -357,23 +391,27 @@ cdef class State:
     def available_cards(self):
         return _bs_list(self.s.avail)
 
-    def progress_tokens(self, int player):
-        return _bits(self.s.p[player & 1].tokens)
+    def progress_tokens(self, player):
+        """Progress token ids a player owns."""
+        return _bits(self.s.p[_player(player)].tokens)
 
     def board_tokens(self):
         return _bits(self.s.board_tokens)
 
-    def wonders(self, int player):
+    def wonders(self, player):
         """``[(wonder id, built), ...]`` of a player's wonders still in the game."""
-        return [(w, bool((self.s.p[player & 1].built >> w) & 1))
-                for w in _bits(self.s.p[player & 1].wonders)]
+        cdef int p = _player(player)
+        return [(w, bool((self.s.p[p].built >> w) & 1)) for w in _bits(self.s.p[p].wonders)]
 
-    def science_symbols(self, int player):
-        return [self.s.p[player & 1].symbols[i] for i in range(NUM_SYMBOLS)]
+    def science_symbols(self, player):
+        """Cards (or Law) per science symbol, in the order of duelcore.data.SYMBOLS."""
+        cdef int p = _player(player)
+        return [self.s.p[p].symbols[i] for i in range(NUM_SYMBOLS)]
 
-    def production(self, int player):
+    def production(self, player):
         """Fixed production per resource (wood, clay, stone, glass, papyrus) of brown/grey cards."""
-        return [self.s.p[player & 1].fixed[i] for i in range(NUM_RES)]
+        cdef int p = _player(player)
+        return [self.s.p[p].fixed[i] for i in range(NUM_RES)]
 
     # ---- value semantics
     cdef bytes _bytes(self):
@@ -551,8 +589,9 @@ def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonde
     seed : int
         Seeds the state's RNG (chance nodes).  Same seed and same decisions: same game.
     first_player : {0, 1, None}
-        Who begins (P1 by default, as RULES.md names the starting player P1).  ``None`` draws it
-        at random (R-SETUP-4).
+        Who begins Age I and picks first in the draft.  Players are 0 (named P1) and 1 (P2),
+        and by default P1 begins, as RULES.md calls the starting player P1.  ``None`` draws it
+        at random (R-SETUP-4); then "P1" still names player 0, who may not begin.
     centred_pawn : {"chooses", "begins"}
         R-AGE-3 when the Conflict pawn is centred at the end of an Age: the last player
         *chooses* who begins the next Age (seed 001, default) or simply *begins* it (seed 000).
@@ -566,7 +605,7 @@ def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonde
         Study treatment: progress tokens never laid on the board (they are set aside, so The
         Great Library may still draw them).  At most 5.
     forced_wonders : (str or None, str or None)
-        Study treatment: a wonder forced into P1's / P2's draft.  It is the first wonder
+        Study treatment: a wonder forced into player 0's (P1's) / player 1's (P2's) draft.  It is the first wonder
         revealed in the group where that player picks first, and their first pick takes it.
 
     Raises
@@ -580,9 +619,9 @@ def new_game(seed=0, *, first_player=0, centred_pawn="chooses", first_game_wonde
         seed = _operator.index(seed)
     except TypeError:
         raise TypeError(f"seed must be a non-negative integer, not {seed!r}") from None
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed}")
-    if first_player not in (0, 1, None) or isinstance(first_player, bool):
+    if not 0 <= seed < 2 ** 64:
+        raise ValueError(f"seed must be an integer from 0 to 2**64 - 1, not {seed}")
+    if not (first_player is None or (type(first_player) is int and first_player in (0, 1))):
         raise ValueError(f"first_player must be 0, 1 or None, not {first_player!r}")
     if centred_pawn not in ("chooses", "begins"):
         raise ValueError(f"centred_pawn must be 'chooses' or 'begins', not {centred_pawn!r}")

@@ -10,3 +10,12 @@ from duelpy.agents import (  # noqa: F401
     Agent, AgentSpecError, GreedyAgent, MCTSAgent, RandomAgent, parse_agent,
 )
 from duelpy.match import game_seeds, play_match  # noqa: F401
+from duelpy.api import simulate, summarise  # noqa: F401,E402
+from duelpy.notation import (  # noqa: F401,E402
+    AmbiguousActionError, IllegalMoveError, NotationError, UnknownActionError, action_name,
+    legal_moves, parse_action,
+)
+from duelpy.records import (  # noqa: F401,E402
+    GameRecord, RecordError, load, record_game, replay, save,
+)
+from duelpy.render import render, render_text  # noqa: F401,E402

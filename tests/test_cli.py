@@ -1,0 +1,280 @@
+"""The ``duel`` command line, driven with click's CliRunner: play (through stdin), simulate,
+replay, show; every error is one line on stderr with a non-zero exit code, never a traceback."""
+from __future__ import annotations
+
+import json
+import re
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import duelcore
+from duelcore import search
+from duelpy.agents import parse_agent
+from duelpy.cli import main
+from duelpy.notation import action_name
+from duelpy.records import load, record_game
+
+
+def run(args, input=None):
+    return CliRunner().invoke(main, args, input=input)
+
+
+def assert_ok(r):
+    assert r.exit_code == 0, (r.output, r.exception)
+    assert "Traceback" not in r.output
+
+
+def assert_error(r, code, *words):
+    """Exit code ``code``; stderr is one line naming ``words``; no traceback."""
+    assert r.exit_code == code, (r.exit_code, r.output, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    lines = r.stderr.strip().splitlines()
+    errors = [line for line in lines if line.startswith("Error: ")]
+    assert len(errors) == 1 and lines[-1] == errors[0], r.stderr   # (after a progress bar)
+    for w in words:
+        assert w.lower() in errors[0].lower(), (w, errors[0])
+    assert "Traceback" not in r.output
+    return errors[0]
+
+
+def human_moves(seed, seat, opponent, chooser=lambda legal: legal[0], **options):
+    """The human's decisions (by choosing ``chooser(legal)``) in the game the CLI will play
+    against ``opponent`` (reset as the CLI does), and the final state."""
+    state = duelcore.new_game(seed, **options)
+    agent = parse_agent(opponent)
+    agent.reset(search.agent_seed(seed, 2 - seat))
+    mine = []
+    while not state.is_terminal():
+        if state.current_player() == seat - 1:
+            a = chooser(state.legal_actions())
+            mine.append(a)
+        else:
+            a = agent.select_action(state)
+        state.apply_action(a)
+    return mine, state
+
+
+@pytest.fixture()
+def game_file(tmp_path):
+    rec = record_game("greedy", "random", seed=5)
+    return rec, rec.save(tmp_path / "game.json")
+
+
+# ---------------------------------------------------------------- help
+@pytest.mark.parametrize("command", [[], ["simulate"], ["play"], ["replay"], ["show"],
+                                     ["bench"]])
+def test_every_help_has_an_example(command):
+    r = run(command + ["--help"])
+    assert_ok(r)
+    assert "Example" in r.output and "duel " in r.output.split("Example")[1]
+
+
+# ---------------------------------------------------------------- simulate
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_simulate_writes_the_table_and_prints_confidence_intervals(tmp_path, suffix):
+    out = tmp_path / f"games.{suffix}"
+    r = run(["simulate", "--games", "30", "--p1", "greedy", "--p2", "random", "--seed", "3",
+             "--out", str(out)])
+    assert_ok(r)
+    assert "95% CI" in r.output and "greedy wins" in r.output
+    df = pd.read_csv(out) if suffix == "csv" else pd.read_parquet(out)
+    assert len(df) == 30 and {"winner", "p1", "p2", "vp_total_p1"} <= set(df.columns)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--games", "0"], ["--games", "0"]),
+    (["--p1", "foo"], ["unknown agent", "foo"]),
+    (["--p2", "mcts:iterations=0"], ["iterations"]),
+    (["--p1", "mcts:depth=3"], ["unknown option", "depth"]),
+    (["--out", "x.txt"], ["--out", ".parquet or .csv"]),
+    (["--out", "no/such/folder/x.csv"], ["no such folder"]),
+    (["--jobs", "0"], ["--jobs"]),
+    (["--bogus"], ["--bogus"]),
+])
+def test_simulate_bad_input(tmp_path, monkeypatch, args, words):
+    monkeypatch.chdir(tmp_path)
+    r = run(["simulate", "--games", "5"] + args)
+    assert_error(r, 2, *words)
+    assert list(tmp_path.iterdir()) == []                     # nothing written
+
+
+def test_simulate_leaves_no_half_written_file(tmp_path, monkeypatch):
+    out = tmp_path / "games.csv"
+
+    def broken_to_csv(self, path, *a, **k):
+        with open(path, "w") as f:
+            f.write("seed,p1,p2\n1,random")                   # half a table, then the disk fills
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pd.DataFrame, "to_csv", broken_to_csv)
+    r = run(["simulate", "--games", "5", "--out", str(out)])
+    assert_error(r, 1, "cannot write", "No space left")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unknown_command():
+    assert_error(run(["bogus"]), 2, "bogus")
+
+
+# ---------------------------------------------------------------- play
+def test_play_a_whole_game_through_stdin(tmp_path):
+    seed = 11
+    mine, final = human_moves(seed, 1, "greedy", chooser=lambda legal: legal[-1])
+    # type some moves by name (in capitals, without "The"), the others by number
+    lines = [action_name(a).upper().replace("THE ", "") if k % 2 else str(a)
+             for k, a in enumerate(mine)]
+    path = tmp_path / "me.json"
+    r = run(["play", "--opponent", "greedy", "--seed", str(seed), "--record", str(path)],
+            input="\n".join(lines) + "\n")
+    assert_ok(r)
+    assert "you are P1, against greedy" in r.output
+    assert "P2 (greedy) plays: " in r.output
+    assert f"Game record saved to {path}" in r.output
+    res = final.result()
+    assert f"{res['total'][0]} to {res['total'][1]} VP" in r.output
+    rec = load(path)
+    assert rec.players == ["you", "greedy"] and rec.seed == seed
+    assert rec.result == json.loads(json.dumps(res))
+    assert [m["id"] for m in rec.to_dict()["moves"] if m["player"] == "P1"] == mine
+
+
+def test_play_in_seat_two_against_mcts(tmp_path):
+    seed = 4
+    opponent = "mcts:iterations=30"
+    mine, final = human_moves(seed, 2, opponent)
+    path = tmp_path / "seat2.json"
+    r = run(["play", "--opponent", "mcts", "--iterations", "30", "--seat", "2", "--seed",
+             str(seed), "--record", str(path)], input="\n".join(map(str, mine)) + "\n")
+    assert_ok(r)
+    assert "you are P2" in r.output
+    assert r.output.index("P1 (mcts:iterations=30") < r.output.index("P2> ")
+    assert load(path).result is not None
+    assert load(path).players == ["mcts:iterations=30,c=1.4", "you"]
+
+
+def test_play_commands(tmp_path):
+    seed = 7
+    state = duelcore.new_game(seed)
+    first = state.legal_actions()[0]
+    saved = tmp_path / "mid.json"
+    script = ["help", "board", "moves", "hint", action_name(first), "undo", "undo",
+              f"save {saved}", "save", "quit"]
+    with CliRunner().isolated_filesystem(temp_dir=tmp_path):
+        r = CliRunner().invoke(main, ["play", "--opponent", "greedy", "--seed", str(seed),
+                                      "--hint-iterations", "60"], input="\n".join(script) + "\n")
+        assert_ok(r)
+        out = r.output
+        assert "save FILE" in out and "undo" in out                       # help
+        assert out.count("Military track") >= 2                           # board
+        assert "Your moves" in out and f"{first:>4}  {action_name(first)}" in out
+        assert "MCTS (60 iterations) would play: pick " in out
+        assert re.search(r"\d+\.\d% of visits", out)
+        assert f"P1 (you) play: {action_name(first)}" in out
+        assert "undone: back to your decision before move 1" in out
+        assert "nothing to undo" in out
+        assert f"game saved to {saved}" in out
+        assert "save needs a file name" in r.stderr
+        assert load(saved).moves == []
+        default = re.search(r"Game record saved to (duel-game-7-[\d-]+\.json)", out).group(1)
+        rec = load(default)
+        assert rec.moves == [] and rec.result is None
+        assert f"The game record will be saved to {default}" in out
+
+
+def test_typing_garbage_at_the_prompt(tmp_path):
+    path = tmp_path / "g.json"
+    state = duelcore.new_game(7)
+    r = run(["play", "--opponent", "random", "--seed", "7", "--record", str(path)],
+            input="xyzzy\n\n!!!\npick\nbuild Palace\n99999\nColossuss\n")   # then end of input
+    assert_ok(r)
+    err = r.stderr
+    assert "no legal move is called 'xyzzy'" in err
+    assert "could be any of: pick" in err                         # ambiguous
+    assert "'build Palace' is not legal here" in err and "draft" in err
+    assert "out of range" in err
+    assert "pick The Colossus" in err or "Colossus" not in str(state.to_dict()["draft"])
+    assert "Traceback" not in r.output
+    assert load(path).moves == []
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seat", "3"], ["--seat", "3"]),
+    (["--opponent", "bogus"], ["--opponent", "bogus"]),
+    (["--opponent", "greedy", "--iterations", "5"], ["mcts only"]),
+    (["--iterations", "5", "--seconds", "1"], ["not both"]),
+    (["--iterations", "0"], ["--iterations"]),
+    (["--seed", "-1"], ["--seed"]),
+    (["--record", "no/such/folder/g.json"], ["no such folder"]),
+])
+def test_play_bad_flags(args, words):
+    assert_error(run(["play"] + args, input="quit\n"), 2, *words)
+
+
+# ---------------------------------------------------------------- replay / show
+def test_replay_prints_the_game(game_file):
+    rec, path = game_file
+    r = run(["replay", str(path)])
+    assert_ok(r)
+    for k, a in enumerate(rec.moves):
+        assert re.search(rf"^\s*{k + 1}\. P[12]\s+{re.escape(action_name(a))}$", r.output, re.M)
+    for title in ("Wonder draft", "Age I", "Age II", "Age III"):
+        assert title in r.output
+    total = rec.result["total"]
+    assert f"Result: P{rec.result['winner'] + 1} wins" in r.output
+    assert f"{total[0]} to {total[1]} VP" in r.output
+
+
+def test_replay_step_by_step(game_file):
+    rec, path = game_file
+    r = run(["replay", str(path), "--step"], input="\n\n\nq\n")
+    assert_ok(r)
+    assert r.output.count("Military track") == 5                 # the start, then 4 moves
+    assert "   5. " not in r.output
+    assert f"stopped after move 4 of {len(rec.moves)}" in r.output
+
+
+def test_show_a_position(game_file):
+    rec, path = game_file
+    k = 25
+    r = run(["show", str(path), "--move", str(k), "--plain", "--width", "120"])
+    assert_ok(r)
+    assert f"after move {k} of {len(rec.moves)}: {action_name(rec.moves[k - 1])}" in r.output
+    from duelpy.records import replay
+    from duelpy.render import render_text
+    assert render_text(replay(rec, upto=k), width=120) in r.output
+    r = run(["show", str(path), "--move", "0"])
+    assert_ok(r)
+    assert "(the start)" in r.output and "Wonder draft" in r.output
+    r = run(["show", str(path)])
+    assert_ok(r)
+    assert "Game over" in r.output
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+def test_replay_and_show_bad_files(tmp_path, game_file, command):
+    rec, path = game_file
+    assert_error(run([command, str(tmp_path / "missing.json")]), 1, "missing.json",
+                 "no such file")
+    assert_error(run([command, str(tmp_path)]), 1, "folder")
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text(path.read_text()[:300])
+    assert_error(run([command, str(truncated)]), 1, "truncated.json", "JSON")
+    d = json.loads(path.read_text())
+    d["moves"][4]["name"] = "build Palace"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(d))
+    assert_error(run([command, str(tampered)]), 1, "move 5", "does not match")
+    d = json.loads(path.read_text())
+    d["version"] = 99
+    (tmp_path / "v99.json").write_text(json.dumps(d))
+    assert_error(run([command, str(tmp_path / "v99.json")]), 1, "version")
+
+
+def test_show_move_out_of_range(game_file):
+    rec, path = game_file
+    assert_error(run(["show", str(path), "--move", str(len(rec.moves) + 1)]), 2, "--move")
+    assert_error(run(["show", str(path), "--move", "-1"]), 2, "--move")
+    assert_error(run(["show", str(path), "--move", "two"]), 2, "--move")
