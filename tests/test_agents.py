@@ -204,3 +204,21 @@ def test_strength(strong, weak, threshold):
     ci = stats.binomtest(int(k), 200).proportion_ci(method="wilson")
     print(f"{strong} vs {weak}: {rate:.3f} [{ci.low:.3f}, {ci.high:.3f}]")
     assert rate >= threshold
+
+
+def test_core_search_functions_refuse_non_decision_states():
+    over = duelcore.new_game(2)
+    while not over.is_terminal():
+        over.apply_action(over.legal_actions()[0])
+    chance = duelcore.new_game(2, explicit_chance=True)
+    for state in (over, chance):
+        with pytest.raises(ValueError):
+            search.mcts_search(state, iterations=10)
+        with pytest.raises(ValueError):
+            search.choose(state, {"kind": "random"}, 1)
+        with pytest.raises(ValueError):
+            search.greedy_choice(state)
+    with pytest.raises(ValueError, match="unknown kind"):
+        search.choose(duelcore.new_game(2), {"kind": "alphazero"}, 1)
+    with pytest.raises(ValueError, match="iterations or of seconds"):
+        search.mcts_search(duelcore.new_game(2), iterations=0)

@@ -396,8 +396,27 @@ cdef void play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node
 AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCTS}
 
 
+cdef Node* alloc_tree(int cap) except NULL:
+    """An MCTS tree of `cap` nodes (32 bytes each); the caller frees it."""
+    cdef Node* nodes = <Node*>malloc(cap * sizeof(Node))
+    if nodes == NULL:
+        raise MemoryError(f"cannot allocate an MCTS tree of {cap} nodes")
+    return nodes
+
+
+cdef _require_decision(State state):
+    """Raise ValueError unless `state` waits for a player's decision."""
+    if state.s.phase == PH_OVER:
+        raise ValueError("the game is over: there is no decision to make")
+    if is_chance(&state.s):
+        raise ValueError("this is a chance node: chance outcomes are not chosen by an agent")
+
+
 cdef AgentSpec make_spec(dict d) except *:
     cdef AgentSpec spec
+    for key in ("kind", "rollout"):
+        if d.get(key, "random") not in AGENT_KINDS:
+            raise ValueError(f"unknown {key} {d.get(key)!r}; one of {', '.join(AGENT_KINDS)}")
     spec.kind = AGENT_KINDS[d.get("kind", "random")]
     spec.iterations = d.get("iterations", 1000)
     spec.seconds = d.get("seconds", 0.0)
@@ -431,13 +450,14 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, double 
     cdef AgentSpec spec = make_spec({"kind": "mcts", "iterations": iterations, "seconds": seconds,
                                      "c": c, "rollout": rollout, "max_nodes": max_nodes})
     cdef int cap = spec_capacity(&spec)
-    cdef Node* nodes = <Node*>malloc(cap * sizeof(Node))
     cdef SearchResult res
     cdef u64 s64 = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
     cdef GameState g = state.s
     cdef int i
-    if nodes == NULL:
-        raise MemoryError(f"cannot allocate an MCTS tree of {cap} nodes")
+    _require_decision(state)
+    if iterations <= 0 and not seconds > 0:
+        raise ValueError("give a positive number of iterations or of seconds")
+    cdef Node* nodes = alloc_tree(cap)
     try:
         with nogil:
             mcts_run(&g, &spec, nodes, cap, s64, &res)
@@ -474,11 +494,10 @@ def choose(State state, dict spec, rng):
     cdef AgentSpec sp = make_spec(spec)
     cdef u64 r = <u64>(rng & 0xFFFFFFFFFFFFFFFF)
     cdef int cap = max(spec_capacity(&sp), 1)
-    cdef Node* nodes = <Node*>malloc(cap * sizeof(Node))
     cdef GameState g = state.s
     cdef int a
-    if nodes == NULL:
-        raise MemoryError(f"cannot allocate an MCTS tree of {cap} nodes")
+    _require_decision(state)
+    cdef Node* nodes = alloc_tree(cap)
     try:
         with nogil:
             a = agent_action(&g, &sp, nodes, cap, &r)
@@ -490,6 +509,7 @@ def choose(State state, dict spec, rng):
 def greedy_choice(State state, seed=0):
     """The greedy agent's action at ``state`` (a decision node); ties broken by ``seed``."""
     cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
+    _require_decision(state)
     rng_next(&rng)
     return greedy_action(&state.s, &rng)
 
