@@ -19,3 +19,4 @@ from duelpy.records import (  # noqa: F401,E402
     GameRecord, RecordError, load, record_game, replay, save,
 )
 from duelpy.render import render, render_text  # noqa: F401,E402
+from duelpy.spiel import DuelGame, load_game, observation_tensor  # noqa: F401,E402
