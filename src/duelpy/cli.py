@@ -545,8 +545,10 @@ def show(file, move, width, plain):
 
 
 from duelpy.cli_bench import bench  # noqa: E402
+from duelpy.cli_study import study  # noqa: E402
 
 main.add_command(bench)
+main.add_command(study)
 
 if __name__ == "__main__":
     sys.exit(main(prog_name="duel"))

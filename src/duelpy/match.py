@@ -126,7 +126,7 @@ def results_table(raw: dict, seeds, p1_names, p2_names) -> pd.DataFrame:
         cols[f"wonders_drafted_{tag}"] = _names(raw["drafted"][:, p], data.WONDER_NAMES)
         cols[f"wonders_built_{tag}"] = _names(raw["built"][:, p], data.WONDER_NAMES)
         cols[f"tokens_{tag}"] = _names(raw["tokens"][:, p], data.TOKEN_NAMES)
-        cols[f"replays_{tag}"] = raw["replays"][:, p]
+        cols[f"play_again_{tag}"] = raw["replays"][:, p]
         for k, col in enumerate(data.COLOURS):
             cols[f"cards_{col}_{tag}"] = raw["colours"][:, p, k]
         cols[f"wonders_drafted_mask_{tag}"] = raw["drafted"][:, p]

@@ -1,0 +1,171 @@
+"""``duel study``: a Monte Carlo balance study with treatments, a report and plots.
+
+Registered in :mod:`duelpy.cli` with ``from duelpy.cli_study import study`` and
+``main.add_command(study)``; also runnable as ``python -m duelpy.cli_study``.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+_SEATS = {"p1": 0, "p2": 1}
+
+
+def _coins(ctx, param, value):
+    if value is None:
+        return None
+    try:
+        a, b = (int(x) for x in value.replace(" ", "").split(","))
+    except ValueError:
+        raise click.BadParameter(f"{value!r}: write P1's and P2's coins as 7,9") from None
+    return [a, b]
+
+
+def _forced(value: str):
+    seat, sep, wonder = value.replace(":", "=", 1).partition("=")
+    seat = seat.strip().lower()
+    if not sep or seat not in _SEATS or not wonder.strip():
+        raise click.BadParameter(f"{value!r}: write the seat and the wonder, e.g. "
+                                 f"'p1=The Pyramids'", param_hint="--force-wonder")
+    return {seat: wonder.strip()}
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"],
+                                 "max_content_width": 100})
+@click.argument("study_file", required=False,
+                type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--out", "-o", "out_dir", required=True,
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Output folder: data, report and plots (created if needed).")
+@click.option("--games", "-n", type=int, default=None,
+              help="Games per arm (control and each treatment) [file or 1000].")
+@click.option("--seed", type=int, default=None, help="Base seed [file or 0].")
+@click.option("--p1", "p1", default=None, metavar="AGENT",
+              help="Agent in P1's seat in even games: random, greedy, mcts:iterations=N,c=C "
+                   "[file or random].")
+@click.option("--p2", "p2", default=None, metavar="AGENT", help="The other agent.")
+@click.option("--alternate/--no-alternate", default=None,
+              help="Swap seats every other game [file or on].")
+@click.option("--name", default=None, help="Title of the report.")
+@click.option("--centred-pawn", type=click.Choice(["chooses", "begins"]), default=None,
+              help="Control rule when the pawn is centred at the end of an Age.")
+@click.option("--start-coins", callback=_coins, default=None, metavar="P1,P2",
+              help="Control's starting coins, e.g. 7,7.")
+@click.option("--first-game-wonders", is_flag=True, default=None,
+              help="Control: no draft, the rulebook's first-game wonders.")
+@click.option("--force-wonder", "force_wonders", multiple=True, metavar="SEAT=WONDER",
+              help="Treatment: force a wonder into a player's draft, e.g. "
+                   "'p1=The Pyramids' (repeatable: one treatment each).")
+@click.option("--ban-token", "ban_tokens", multiple=True, metavar="TOKEN",
+              help="Treatment: ban a progress token from the board (repeatable).")
+@click.option("--p2-extra-coins", "extra_coins", multiple=True, type=int, metavar="N",
+              help="Treatment: P2 starts with N more coins (repeatable).")
+@click.option("--switch-centred-pawn", is_flag=True, default=False,
+              help="Treatment: the other centred-pawn rule.")
+@click.option("--workers", "-j", type=int, default=None,
+              help="Workers (default: every local core; with --backend ray and no --address, "
+                   "the local Ray instance's CPUs).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Local threads/processes or a Ray cluster.")
+@click.option("--address", default=None,
+              help="Ray cluster: 'auto' (the running one) or host:port; none starts a local "
+                   "Ray instance.")
+@click.option("--chunk-size", type=int, default=None,
+              help="Games per saved chunk (default: about 5 s of one core).")
+@click.option("--resume", is_flag=True, help="Complete the study in --out, keeping its games.")
+@click.option("--overwrite", is_flag=True, help="Delete a study already in --out first.")
+@click.option("--csv", "csv", is_flag=True, help="Also write games.csv.")
+@click.option("--no-plots", is_flag=True, help="Skip the PNG plots.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, no report on the terminal.")
+def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_pawn, start_coins,
+          first_game_wonders, force_wonders, ban_tokens, extra_coins, switch_centred_pawn,
+          workers, backend, address, chunk_size, resume, overwrite, csv, no_plots, quiet):
+    """Run a Monte Carlo balance study: GAMES games of two agents under the control rules and
+    under each treatment, on the same seeds; write the per-game table (Parquet), a report
+    (report.md, report.html, printed here) and plots (PNG) into --out.
+
+    STUDY_FILE is a TOML study (flags given here override it; treatment flags add arms).
+    Ctrl-C keeps every finished game: --resume completes the study.
+
+    \b
+    Examples:
+      duel study --p1 mcts:iterations=200 --p2 mcts:iterations=200 --games 2400 \\
+          --p2-extra-coins 2 --ban-token Philosophy --out p2-coins
+      duel study study.toml --out results --backend ray --address auto
+      duel study --resume --out results
+
+    \b
+    Study file:
+      name = "Does P2 need two more coins?"
+      games = 2400
+      seed = 1
+      [agents]
+      p1 = "mcts:iterations=200"
+      p2 = "mcts:iterations=200"
+      [[treatment]]
+      name = "P2 +2 coins"
+      p2_extra_coins = 2
+    """
+    from rich.console import Console
+
+    from duelpy.study import StudyError, StudyInterrupted, load_spec, run_study
+
+    err = Console(stderr=True)
+    try:
+        spec = None
+        base: dict = {}
+        if study_file is not None:
+            base = load_spec(study_file).to_dict()
+        flags = (games, seed, p1, p2, alternate, name, centred_pawn, start_coins,
+                 first_game_wonders, chunk_size)
+        treatments = force_wonders or ban_tokens or extra_coins or switch_centred_pawn
+        if study_file is not None or any(f is not None for f in flags) or treatments:
+            d = dict(base)
+            d["agents"] = dict(base.get("agents", {}))
+            d["options"] = dict(base.get("options", {}))
+            d["treatment"] = list(base.get("treatment", []))
+            for key, value in (("games", games), ("seed", seed), ("name", name),
+                               ("chunk_size", chunk_size)):
+                if value is not None:
+                    d[key] = value
+            for key, value in (("p1", p1), ("p2", p2), ("alternate", alternate)):
+                if value is not None:
+                    d["agents"][key] = value
+            for key, value in (("centred_pawn", centred_pawn), ("start_coins", start_coins),
+                               ("first_game_wonders", first_game_wonders)):
+                if value is not None:
+                    d["options"][key] = value
+            for f in force_wonders:
+                d["treatment"].append({"forced_wonders": _forced(f)})
+            for t in ban_tokens:
+                d["treatment"].append({"banned_tokens": [t]})
+            for n in extra_coins:
+                d["treatment"].append({"name": f"P2 {n:+d} coins", "p2_extra_coins": n})
+            if switch_centred_pawn:
+                now = d["options"].get("centred_pawn", "chooses")
+                d["treatment"].append({"centred_pawn": "begins" if now == "chooses"
+                                       else "chooses"})
+            spec = load_spec(d)
+        elif not resume:
+            raise StudyError("no study given: pass a study file or options "
+                             "(see duel study --help), or --resume")
+        result = run_study(spec, out_dir, workers=workers, backend=backend, address=address,
+                           resume=resume, overwrite=overwrite, csv=csv, plots=not no_plots,
+                           progress=not quiet, console=err)
+    except StudyError as e:
+        raise click.ClickException(str(e)) from None
+    except StudyInterrupted as e:
+        err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False)
+        sys.exit(130 if e.reason == "Ctrl-C" else 1)
+    if not quiet:
+        result.report.print(Console())
+    written = ["games.parquet"] + (["games.csv"] if csv else []) + ["report.md", "report.html"]
+    written += [f"plots/{p.name}" for p in result.report.plots.values()]
+    err.print(f"wrote {len(result.games):,} games to {out_dir}: {', '.join(written)}",
+              highlight=False)
+
+
+if __name__ == "__main__":
+    study()
