@@ -222,3 +222,16 @@ def test_core_search_functions_refuse_non_decision_states():
         search.choose(duelcore.new_game(2), {"kind": "alphazero"}, 1)
     with pytest.raises(ValueError, match="iterations or of seconds"):
         search.mcts_search(duelcore.new_game(2), iterations=0)
+
+
+def test_a_tree_too_small_to_grow_still_gives_legal_actions():
+    """A regression: max_nodes=1 once returned an unset action (and hung the batch runner)."""
+    with pytest.raises(AgentSpecError, match="max_nodes"):
+        MCTSAgent(iterations=20, max_nodes=1)
+    for seed in range(20):
+        state = duelcore.new_game(seed)
+        action, _ = search.choose(state, {"kind": "mcts", "iterations": 20, "max_nodes": 1}, seed)
+        assert action in state.legal_actions()
+    raw = search.play_games(np.arange(3, dtype=np.uint64),
+                            {"kind": "mcts", "iterations": 10, "max_nodes": 1}, {"kind": "random"})
+    assert set(np.unique(raw["victory"])) <= {1, 2, 3, 4}

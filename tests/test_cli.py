@@ -278,3 +278,19 @@ def test_show_move_out_of_range(game_file):
     assert_error(run(["show", str(path), "--move", str(len(rec.moves) + 1)]), 2, "--move")
     assert_error(run(["show", str(path), "--move", "-1"]), 2, "--move")
     assert_error(run(["show", str(path), "--move", "two"]), 2, "--move")
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "--games", "5", "--out", "/proc/x.csv"],
+    ["play", "--opponent", "greedy", "--seed", "3", "--record", "/proc/rec.json"],
+])
+def test_unwritable_output_is_refused_before_any_game(args):
+    result = CliRunner().invoke(main, args, input="quit\n")
+    assert result.exit_code == 2
+    assert "cannot write there" in result.output and "Traceback" not in result.output
+    assert "7 Wonders Duel" not in result.output          # no game was started
+
+
+def test_mcts_with_a_tiny_tree_is_refused():
+    result = CliRunner().invoke(main, ["simulate", "--games", "2", "--p1", "mcts:max_nodes=1"])
+    assert result.exit_code == 2 and "max_nodes" in result.output

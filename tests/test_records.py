@@ -274,3 +274,11 @@ def test_record_from_other_rules_is_refused_with_that_reason():
     d["rules_version"] = duelcore.RULES_VERSION + 1
     with pytest.raises(records.RecordError, match="rules version"):
         records.from_dict(d)
+
+
+def test_a_result_changed_only_in_vp_categories_names_the_category():
+    from duelpy import records
+    d = records.record_game("greedy", "random", seed=3).to_dict()
+    d["result"]["vp"]["blue"] = [0, 0]
+    with pytest.raises(records.RecordError, match=r"vp\.blue \(record \[0, 0\]"):
+        records.from_dict(d)

@@ -676,3 +676,22 @@ def test_interval_coverage_of_p1_win_rate(tmp_path):
         lo, hi = rep.outcomes.loc[CONTROL, ["ci_low", "ci_high"]]
         covered += lo <= truth <= hi
     assert covered >= 34          # P(Binomial(40, .95) < 34) < 0.5%
+
+
+def test_resume_flags_change_the_saved_study_and_a_failed_resume_creates_nothing(tmp_path):
+    """From a new user's trial: --resume with a flag equal to the saved value is the same
+    study; with a different value the message names only that setting; resuming where there
+    is no study creates no folder; --quiet prints nothing on success."""
+    from click.testing import CliRunner
+    from duelpy.cli import main
+    spec = tmp_path / "s.toml"
+    spec.write_text('games = 40\nseed = 5\n[agents]\np1 = "greedy"\np2 = "random"\n')
+    out = tmp_path / "out"
+    r = CliRunner().invoke(main, ["study", str(spec), "--out", str(out), "--quiet", "--no-plots"])
+    assert r.exit_code == 0 and r.output == ""
+    r = CliRunner().invoke(main, ["study", "--resume", "--out", str(out), "--seed", "5", "--quiet"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["study", "--resume", "--out", str(out), "--seed", "6"])
+    assert r.exit_code == 1 and "differs in: seed)" in r.output
+    r = CliRunner().invoke(main, ["study", "--resume", "--out", str(tmp_path / "nothing")])
+    assert r.exit_code == 1 and not (tmp_path / "nothing").exists()

@@ -316,9 +316,12 @@ cdef int mcts_action(const GameState* s, const AgentSpec* prm, Node* nodes, int 
                      u64* rng) noexcept nogil:
     cdef int buf[MAX_LEGAL]
     cdef SearchResult res
-    if legal_actions(s, buf) == 1:
+    cdef int n = legal_actions(s, buf)
+    if n == 1:
         return buf[0]
     mcts_run(s, prm, nodes, cap, rng_next(rng), &res)
+    if res.n_root == 0:                 # no room to grow the tree: never an unset action
+        return buf[rng_below(rng, n)]
     return best_root_action(&res)
 
 cdef int agent_action(const GameState* s, const AgentSpec* spec, Node* nodes, int cap,
@@ -430,7 +433,7 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
     if spec.kind != AGENT_MCTS:
         return 0
     if spec.max_nodes > 0:
-        return spec.max_nodes
+        return spec.max_nodes if spec.max_nodes >= 2 else 2
     if spec.iterations > 0:
         return spec.iterations + 2
     return 4_000_000

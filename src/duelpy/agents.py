@@ -169,9 +169,9 @@ class MCTSAgent(_BuiltinAgent):
         if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
             raise AgentSpecError(f"threads must be an integer from 1 to 256, not {threads!r}")
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) \
-                or not 0 <= max_nodes <= 200_000_000:
-            raise AgentSpecError(f"max_nodes must be an integer from 0 to 200,000,000, "
-                                 f"not {max_nodes!r}")
+                or not (max_nodes == 0 or 2 <= max_nodes <= 200_000_000):
+            raise AgentSpecError(f"max_nodes must be 0 (the default) or an integer from 2 to "
+                                 f"200,000,000, not {max_nodes!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = float(c)

@@ -70,6 +70,22 @@ def main():
     """
 
 
+def _check_writable(path: Path, hint: str):
+    """Refuse, before any game is played, an output file that cannot be written."""
+    import tempfile
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.exists():
+        raise click.BadParameter(f"{folder}: no such folder", param_hint=hint)
+    if path.is_dir():
+        raise click.BadParameter(f"{path}: is a folder", param_hint=hint)
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".duel-check-"):
+            pass
+    except OSError as e:
+        raise click.BadParameter(f"{folder}: cannot write there ({e.strerror})",
+                                 param_hint=hint) from None
+
+
 def _write_table(df, out: Path):
     """Write ``df`` to ``out`` (.parquet or .csv) through a temporary file, so that a failed
     or interrupted write leaves neither a partial ``out`` nor the temporary file."""
@@ -124,8 +140,7 @@ def simulate(games, agent_a, agent_b, seed, jobs, alternate, out):
         if out.suffix.lower() not in (".parquet", ".csv"):
             raise click.BadParameter(f"{out}: the file must end in .parquet or .csv",
                                      param_hint="--out")
-        if not out.parent.exists():
-            raise click.BadParameter(f"{out.parent}: no such folder", param_hint="--out")
+        _check_writable(out, "--out")
     console = Console(stderr=True)
     t0 = time.perf_counter()
     with Progress(TextColumn("[bold]games"), BarColumn(), MofNCompleteColumn(),
@@ -327,8 +342,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, first_game_wond
     if record_path is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         record_path = Path(f"duel-game-{seed}-{stamp}.json")
-    if not record_path.parent.exists():
-        raise click.BadParameter(f"{record_path.parent}: no such folder", param_hint="--record")
+    _check_writable(record_path, "--record")
     human = seat - 1
     names = ["you", agent.name] if human == 0 else [agent.name, "you"]
     rec, state = GameRecord.start(seed, players=names, first_game_wonders=first_game_wonders,
@@ -347,7 +361,8 @@ def play(opponent, iterations, seconds, seat, seed, record_path, first_game_wond
         try:
             rec.save(path)
         except OSError as e:
-            click.echo(f"cannot save to {path}: {_one_line(e)}", err=True)
+            click.echo(f"cannot save the game record to {path}: {e.strerror or _one_line(e)}",
+                       err=True)
             return False
         return True
 
@@ -438,8 +453,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, first_game_wond
         console.print(Text(f"{_result_line(res)}. {verdict}", style="bold"))
     elif quit_early:
         click.echo(f"Game stopped after {len(rec.moves)} moves.")
-    if save_record(record_path):
-        click.echo(f"Game record saved to {record_path} (duel replay {record_path}).")
+    if not save_record(record_path):
+        raise click.exceptions.Exit(1)
+    click.echo(f"Game record saved to {record_path} (duel replay {record_path}).")
 
 
 # ---------------------------------------------------------------- duel replay / show

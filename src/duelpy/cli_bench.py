@@ -6,7 +6,7 @@ import click
 
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(100, 10**8), default=100_000, show_default=True,
-              help="Random games to time (the signature uses the first --signature-games).")
+              help="Random games to time (the signature always uses 10,000 games from a fixed seed).")
 @click.option("--iterations", type=click.IntRange(100, 10**8), default=50_000, show_default=True,
               help="MCTS iterations to time from the opening of Age I.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=1, show_default=True,

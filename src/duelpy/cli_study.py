@@ -5,6 +5,7 @@ Registered in :mod:`duelpy.cli` with ``from duelpy.cli_study import study`` and
 """
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -118,6 +119,12 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
         base: dict = {}
         if study_file is not None:
             base = load_spec(study_file).to_dict()
+        elif resume and (Path(out_dir) / "study.json").is_file():
+            # flags given with --resume change the study in the folder, not the defaults
+            try:
+                base = json.loads((Path(out_dir) / "study.json").read_text())["spec"]
+            except (OSError, ValueError, KeyError, TypeError):
+                base = {}               # run_study reports the unreadable study record
         flags = (games, seed, p1, p2, alternate, name, centred_pawn, start_coins,
                  first_game_wonders, chunk_size)
         treatments = force_wonders or ban_tokens or extra_coins or switch_centred_pawn
@@ -163,8 +170,9 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
         result.report.print(Console())
     written = ["games.parquet"] + (["games.csv"] if csv else []) + ["report.md", "report.html"]
     written += [f"plots/{p.name}" for p in result.report.plots.values()]
-    err.print(f"wrote {len(result.games):,} games to {out_dir}: {', '.join(written)}",
-              highlight=False)
+    if not quiet:
+        err.print(f"wrote {len(result.games):,} games to {out_dir}: {', '.join(written)}",
+                  highlight=False)
 
 
 if __name__ == "__main__":

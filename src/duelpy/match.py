@@ -212,7 +212,9 @@ def play_match(agent_a, agent_b, games: int = 100, seed: int = 0, *, alternate: 
     seeds = game_seeds(seed, games)
     swap = (np.arange(games) % 2 == 1) & alternate
     fast = getattr(a, "batchable", False) and getattr(b, "batchable", False)
-    chunk = chunk or max(1, min(games, 1000 if fast else 10))
+    searching = any(getattr(x, "kind", "") == "mcts" for x in (a, b))
+    # chunks short enough for the progress bar and Ctrl-C to answer (both wait for a chunk)
+    chunk = chunk or max(1, min(games, 1000 if fast and not searching else 10))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 1024:
         raise ValueError(f"jobs must be an integer from 1 to 1024, not {jobs!r}")
     bounds = [(lo, min(games, lo + chunk)) for lo in range(0, games, chunk)]

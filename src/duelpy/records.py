@@ -334,6 +334,20 @@ def _need(d, key, types, what):
     return v
 
 
+def _result_diff(recorded, actual) -> str:
+    """The fields of two results that differ, e.g. "vp.blue (record [0, 0], replay [3, 6])"."""
+    out = []
+    rec = recorded if isinstance(recorded, dict) else {}
+    for key, value in actual.items():
+        if isinstance(value, dict):
+            sub = rec.get(key) if isinstance(rec.get(key), dict) else {}
+            out += [f"{key}.{k} (record {sub.get(k)!r}, replay {v!r})"
+                    for k, v in value.items() if sub.get(k) != v]
+        elif rec.get(key) != value:
+            out.append(f"{key} (record {rec.get(key)!r}, replay {value!r})")
+    return ", ".join(out) or "its form"
+
+
 def from_dict(d) -> GameRecord:
     """A checked :class:`GameRecord` from parsed JSON (see :func:`load`; raises RecordError)."""
     if not isinstance(d, dict):
@@ -399,6 +413,9 @@ def from_dict(d) -> GameRecord:
             why = f"the record gives no result but the game is over: {_summary(actual)}"
         else:
             why = f"the record says {_summary(result)} but the replay gives {_summary(actual)}"
+            if _summary(result) == _summary(actual):
+                diff = _result_diff(result, actual)
+                why = f"the record's result differs from the replay in {diff}"
         raise RecordError(why, "result")
     rec.result = actual
     return rec

@@ -889,6 +889,8 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         raise StudyError("no study given: pass a study file or options")
     out = Path(out_dir).expanduser()
     created = not out.exists()
+    if spec is None and not (out / MANIFEST).exists():     # before creating anything
+        raise StudyError(f"{out}: no study to resume here (no {MANIFEST})")
     _check_out_dir(out)
     spec, chunk, manifest = _inspect_folder(out, spec, resume, overwrite)
 
