@@ -660,3 +660,16 @@ def test_discard_value_is_two_plus_yellow_cards():
     assert s.discard_value(0) == 2 and s.discard_value(1) == 2
     with pytest.raises(ValueError, match="player"):
         s.discard_value(2)
+
+
+def test_from_dict_refuses_unknown_keys_with_a_suggestion():
+    s = new_game(3)
+    d = s.to_dict()
+    d["players"][0]["coin"] = 5
+    with pytest.raises(StateFormatError, match="did you mean 'coins'") as info:
+        state_from_dict(d)
+    assert info.value.field == "players[0].coin"
+    d = s.to_dict()
+    d["pwan"] = 3
+    with pytest.raises(StateFormatError, match="did you mean 'pawn'"):
+        state_from_dict(d)

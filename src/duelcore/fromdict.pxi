@@ -16,6 +16,25 @@ def _field_list(d, key, field, default=()):
     return v
 
 
+_POSITION_KEYS = ("version", "options", "phase", "age", "to_move", "first_player", "layout",
+                  "reveal_queue", "dealing", "players", "pawn", "military_tokens",
+                  "board_tokens", "aside_tokens", "library_offer", "discard_pile", "draft",
+                  "pending", "destroy_colour", "replay", "chooser", "last_taker",
+                  "n_decisions", "n_chance", "rng", "winner", "victory")
+_PLAYER_KEYS = ("coins", "city", "wonders", "progress_tokens")
+
+
+def _no_unknown_keys(d, allowed, field):
+    unknown = [k for k in d if k not in allowed]
+    if unknown:
+        import difflib
+        k = unknown[0]
+        close = difflib.get_close_matches(str(k), allowed, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise StateFormatError(f"{field}.{k}" if field != "position" else str(k),
+                               f"unknown key{hint}; keys: {', '.join(allowed)}")
+
+
 def state_from_dict(d):
     """Build a :class:`State` from the description written by :meth:`State.to_dict`.
 
@@ -39,6 +58,9 @@ def state_from_dict(d):
         raise StateFormatError("position", f"must be a dict, not {type(d).__name__}")
     if d.get("version") != FORMAT_VERSION:
         raise StateFormatError("version", f"must be {FORMAT_VERSION}, not {d.get('version')!r}")
+    _no_unknown_keys(d, _POSITION_KEYS, "position")
+    if d.get("age", 0) and "layout" not in d:
+        raise StateFormatError("layout", "missing: an Age's layout lists its 20 slots")
     opts_d = d.get("options", {})
     if not isinstance(opts_d, dict):
         raise StateFormatError("options", "must be a dict")
@@ -146,6 +168,7 @@ def state_from_dict(d):
         base = f"players[{p}]"
         if not isinstance(pd, dict):
             raise StateFormatError(base, "must be a dict")
+        _no_unknown_keys(pd, _PLAYER_KEYS, base)
         g.p[p].coins = _field_int(pd, "coins", f"{base}.coins", 0, 10 ** 6)
         for i, name in enumerate(_field_list(pd, "city", f"{base}.city")):
             c = _lookup(_CARDS, name, "card", f"{base}.city[{i}]")
@@ -157,6 +180,7 @@ def state_from_dict(d):
                 wd = {"name": wd}
             if not isinstance(wd, dict):
                 raise StateFormatError(field, "must be a wonder name or a dict with 'name'")
+            _no_unknown_keys(wd, ("name", "built", "card"), field)
             w = _lookup(_WONDERS, wd.get("name"), "wonder", f"{field}.name")
             if w in owner:
                 raise StateFormatError(field, f"{_WONDERS[w]} is already {owner[w]}'s")

@@ -3,7 +3,14 @@
 The rules live in the Cython core (:mod:`duelcore`); this package names things, validates
 input, renders, records and reports.
 """
-from duelcore import (  # noqa: F401
+from importlib.metadata import PackageNotFoundError as _NotFound, version as _version
+
+try:
+    __version__ = _version("duel")
+except _NotFound:                      # running from a source tree that is not installed
+    __version__ = "0+unknown"
+
+from duelcore import (  # noqa: F401,E402
     IllegalActionError, State, StateFormatError, new_game, state_from_dict,
 )
 from duelpy.agents import (  # noqa: F401

@@ -67,6 +67,8 @@ def main():
       duel play --opponent mcts --iterations 5000
       duel replay game.json
       duel show game.json --move 20
+      duel study study.toml --out results
+      duel bench --games 200000 --jobs 2
     """
 
 
