@@ -166,6 +166,10 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
     except StudyInterrupted as e:
         err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False)
         sys.exit(130 if e.reason == "Ctrl-C" else 1)
+    except KeyboardInterrupt:            # e.g. while the report and plots are written
+        err.print(f"[yellow]interrupted; every finished game is kept[/]: duel study --resume "
+                  f"--out {out_dir} completes the study and its report", highlight=False)
+        sys.exit(130)
     if not quiet:
         result.report.print(Console())
     written = ["games.parquet"] + (["games.csv"] if csv else []) + ["report.md", "report.html"]
