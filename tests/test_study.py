@@ -630,7 +630,7 @@ def test_cli_file_plus_flags_and_resume(tmp_path):
     (["--ban-token", "Philosphy"], "did you mean 'Philosophy'?"),
     (["--force-wonder", "The Pyramids"], "write the seat and the wonder"),
     (["--p1", "mtcs"], "unknown agent 'mtcs'"),
-    (["--games", "0"], "games must be an integer from 1"),
+    (["--games", "0"], "Invalid value for '--games'"),
     (["--start-coins", "7"], "write P1's and P2's coins"),
     ([], "no study given"),
     (["--games", "10", "--backend", "ray", "--address", "127.0.0.1:1"],

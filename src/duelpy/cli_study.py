@@ -40,9 +40,10 @@ def _forced(value: str):
 @click.option("--out", "-o", "out_dir", required=True,
               type=click.Path(file_okay=False, path_type=Path),
               help="Output folder: data, report and plots (created if needed).")
-@click.option("--games", "-n", type=int, default=None,
+@click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
               help="Games per arm (control and each treatment) [file or 1000].")
-@click.option("--seed", type=int, default=None, help="Base seed [file or 0].")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+              help="Base seed [file or 0].")
 @click.option("--p1", "p1", default=None, metavar="AGENT",
               help="Agent in P1's seat in even games: random, greedy, mcts:iterations=N,c=C "
                    "[file or random].")
@@ -61,11 +62,12 @@ def _forced(value: str):
                    "'p1=The Pyramids' (repeatable: one treatment each).")
 @click.option("--ban-token", "ban_tokens", multiple=True, metavar="TOKEN",
               help="Treatment: ban a progress token from the board (repeatable).")
-@click.option("--p2-extra-coins", "extra_coins", multiple=True, type=int, metavar="N",
+@click.option("--p2-extra-coins", "extra_coins", multiple=True,
+              type=click.IntRange(-1000, 1000), metavar="N",
               help="Treatment: P2 starts with N more coins (repeatable).")
 @click.option("--switch-centred-pawn", is_flag=True, default=False,
               help="Treatment: the other centred-pawn rule.")
-@click.option("--workers", "-j", type=int, default=None,
+@click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
               help="Workers (default: every local core; with --backend ray and no --address, "
                    "the local Ray instance's CPUs).")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
@@ -73,8 +75,9 @@ def _forced(value: str):
 @click.option("--address", default=None,
               help="Ray cluster: 'auto' (the running one) or host:port; none starts a local "
                    "Ray instance.")
-@click.option("--chunk-size", type=int, default=None,
-              help="Games per saved chunk (default: about 5 s of one core).")
+@click.option("--chunk-size", type=click.IntRange(1, 10**7), default=None,
+              help="Games per saved chunk (default: about 5 s of one core, at most 1/16 of "
+                   "an arm's games).")
 @click.option("--resume", is_flag=True, help="Complete the study in --out, keeping its games.")
 @click.option("--overwrite", is_flag=True, help="Delete a study already in --out first.")
 @click.option("--csv", "csv", is_flag=True, help="Also write games.csv.")
