@@ -874,6 +874,75 @@ cdef int state_check(const GameState* s) noexcept nogil:
         return 12
     return 0
 
+cdef enum:
+    OBS_SIZE = 4 + 13 + 1 + 1 + 60 + 73 * 6 + 2 + 1 + 4 + 60 + 40 + 14
+
+cdef void observe(const GameState* s, int p, float* out) noexcept nogil:
+    """What player p can see, as OBS_SIZE floats (layout in duelpy.spiel): public
+    information only; the Great Library draw only for its builder while choosing."""
+    cdef int i, c, k, w, t, q = 1 - p, off = 0, slot
+    cdef float* cards
+    memset(out, 0, OBS_SIZE * sizeof(float))
+    out[s.age] = 1
+    off = 4
+    out[off + s.phase] = 1
+    off += 13
+    out[off] = 1 if (s.phase != PH_OVER and not is_chance(s) and s.to_move == p) else 0
+    out[off + 1] = s.replay
+    off += 2
+    if s.age:
+        for slot in range(NUM_SLOTS):
+            if (s.taken >> slot) & 1:
+                out[off + 3 * slot] = 1
+            elif s.slot_card[slot] == NO_CARD:
+                out[off + 3 * slot + 1] = 1
+            else:
+                out[off + 3 * slot + 2] = 1
+    off += 60
+    cards = out + off
+    if s.age:
+        for slot in range(NUM_SLOTS):
+            c = s.slot_card[slot]
+            if not (s.taken >> slot) & 1 and c != NO_CARD:
+                cards[6 * c + (0 if bs_has(s.avail, c) else 1)] = 1
+    for c in range(NUM_CARDS):
+        if bs_has(s.p[p].city, c):
+            cards[6 * c + 2] = 1
+        if bs_has(s.p[q].city, c):
+            cards[6 * c + 3] = 1
+        if bs_has(s.discard, c):
+            cards[6 * c + 4] = 1
+        if bs_has(s.tucked, c):
+            cards[6 * c + 5] = 1
+    off += 73 * 6
+    out[off] = s.p[p].coins / 10.0
+    out[off + 1] = s.p[q].coins / 10.0
+    out[off + 2] = (s.pawn if p == 0 else -s.pawn) / 9.0
+    off += 3
+    out[off] = (s.mil_tokens >> (2 * q)) & 1
+    out[off + 1] = (s.mil_tokens >> (2 * q + 1)) & 1
+    out[off + 2] = (s.mil_tokens >> (2 * p)) & 1
+    out[off + 3] = (s.mil_tokens >> (2 * p + 1)) & 1
+    off += 4
+    for w in range(NUM_WONDERS):
+        if (s.p[p].wonders >> w) & 1:
+            out[off + 5 * w + ((s.p[p].built >> w) & 1)] = 1
+        if (s.p[q].wonders >> w) & 1:
+            out[off + 5 * w + 2 + ((s.p[q].built >> w) & 1)] = 1
+        if (s.draft_offer >> w) & 1:
+            out[off + 5 * w + 4] = 1
+    off += 60
+    for t in range(NUM_TOKENS):
+        out[off + 4 * t] = (s.board_tokens >> t) & 1
+        out[off + 4 * t + 1] = (s.p[p].tokens >> t) & 1
+        out[off + 4 * t + 2] = (s.p[q].tokens >> t) & 1
+        if s.phase == PH_LIBRARY and s.to_move == p:
+            out[off + 4 * t + 3] = (s.library_offer >> t) & 1
+    off += 40
+    for k in range(NUM_SYMBOLS):
+        out[off + k] = s.p[p].symbols[k] / 2.0
+        out[off + 7 + k] = s.p[q].symbols[k] / 2.0
+
 STATE_CHECK_MESSAGES = {
     1: "a face-up slot of the layout has no card",
     2: "a card is in two places",

@@ -22,6 +22,7 @@ ACTION_LAYOUT = {
     "CHANCE_CARD_BASE": CHANCE_CARD_BASE, "NUM_ACTIONS": NUM_ACTIONS,
 }
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
+OBSERVATION_SIZE = OBS_SIZE
 _CARDS = _data.CARD_NAMES
 _WONDERS = _data.WONDER_NAMES
 _TOKENS = _data.TOKEN_NAMES
@@ -223,6 +224,16 @@ cdef class State:
         apply_action(&self.s, a)
         if not (self.s.options & OPT_EXPLICIT_CHANCE):
             settle(&self.s, &self.s.rng)
+
+    def observation_tensor(self, player):
+        """What ``player`` can see, as a float32 numpy array of shape ``(OBSERVATION_SIZE,)``
+        (block layout: :mod:`duelpy.spiel`)."""
+        import numpy as np
+        cdef int p = _player(player)
+        out = np.empty(OBS_SIZE, dtype=np.float32)
+        cdef float[::1] view = out
+        observe(&self.s, p, &view[0])
+        return out
 
     def why_illegal(self, action):
         """Why ``action`` is not legal here, in the game's words; None if it is legal.
