@@ -24,6 +24,7 @@ Agents are written on the command line as ``random``, ``greedy``,
 """
 from __future__ import annotations
 
+import abc
 import math
 from concurrent.futures import ThreadPoolExecutor
 
@@ -48,16 +49,17 @@ def _check_state(state):
         raise ValueError("this is a chance node: chance outcomes are not chosen by an agent")
 
 
-class Agent:
-    """Base class: override :meth:`select_action` (and :meth:`reset` if the agent is random)."""
+class Agent(abc.ABC):
+    """Base class: define :meth:`select_action` (and :meth:`reset` if the agent is random)."""
 
     name = "agent"
 
     def reset(self, seed: int) -> None:
         """Start a new game; ``seed`` seeds the agent's own RNG (64-bit integer)."""
 
+    @abc.abstractmethod
     def select_action(self, state: State) -> int:
-        raise NotImplementedError
+        """The action (an int from ``state.legal_actions()``) for the player to move."""
 
     def __repr__(self):
         return self.name
