@@ -629,3 +629,19 @@ def debug_build():
     """``duelcore.engine.DEBUG`` if the extension exposes it, else None."""
     import duelcore.engine as engine
     return getattr(engine, "DEBUG", None)
+
+
+def first_position(pred, seeds=range(300), **options):
+    """The first position of random games (seeds 0, 1, ...) where ``pred(state)`` holds,
+    the final position included."""
+    import random as _random
+    for seed in seeds:
+        rng = _random.Random(seed)
+        state = new_game(seed, **options)
+        while not state.is_terminal():
+            if pred(state):
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))
+        if pred(state):
+            return state
+    raise AssertionError("no such position in the random games")

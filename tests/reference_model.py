@@ -5,7 +5,7 @@ against literal tables): the cost by exhaustive search, the legal actions, the e
 probabilities and the whole next position after any decision or chance outcome.
 Used by test_reference_model.py.
 """
-import copy, itertools, sys
+import copy, itertools
 
 import duelcore
 from duelcore import data
@@ -140,7 +140,6 @@ def push(d, p, n):
 
 def enter_city(d, p, name, pend):
     me = d['players'][p]; c = CARD[name]
-    before = symbols(me)
     me['city'].append(name)
     coins = c.coins
     if c.coins_per:

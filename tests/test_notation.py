@@ -8,22 +8,11 @@ import random
 import pytest
 
 import duelcore
+from play_helpers import first_position as find_state
 from duelpy.notation import (
     NUM_ACTIONS, NUM_DECISION_ACTIONS, AmbiguousActionError, IllegalMoveError, NotationError,
     UnknownActionError, action_name, legal_moves, parse_action,
 )
-
-
-def find_state(pred, seeds=range(300), **options):
-    """The first position of random games (seeds 0, 1, ...) where ``pred(state)`` holds."""
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = duelcore.new_game(seed, **options)
-        while not state.is_terminal():
-            if pred(state):
-                return state
-            state.apply_action(rng.choice(state.legal_actions()))
-    raise AssertionError("no such position in the random games")
 
 
 def names(state):

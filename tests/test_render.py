@@ -4,30 +4,17 @@ whose turn and the pending decision, the discard pile; plain text has no escape 
 from __future__ import annotations
 
 import io
-import random
 import re
 
 import pytest
 from rich.console import Console
 
 import duelcore
+from play_helpers import first_position as play_until
 from duelcore import data
 from duelpy.render import render, render_text, slot_positions
 
 WIDE = 220          # wide enough that no card name is shortened
-
-
-def play_until(pred, seeds=range(300), **options):
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = duelcore.new_game(seed, **options)
-        while not state.is_terminal():
-            if pred(state):
-                return state
-            state.apply_action(rng.choice(state.legal_actions()))
-        if pred(state):
-            return state
-    raise AssertionError("no such position")
 
 
 def layout_lines(text):

@@ -282,15 +282,7 @@ def test_centred_pawn_option_new_game():
 
 
 # ---------------------------------------------------------------- decisions and chance
-DECISION_RANGES = {
-    "draft": (L["DRAFT_BASE"], L["BUILD_BASE"]),
-    "play": (L["BUILD_BASE"], L["TOKEN_BASE"]),
-    "choose_token": (L["TOKEN_BASE"], L["DESTROY_BASE"]),
-    "library": (L["TOKEN_BASE"], L["DESTROY_BASE"]),
-    "destroy": (L["DESTROY_BASE"], L["REVIVE_BASE"]),
-    "revive": (L["REVIVE_BASE"], L["START_BASE"]),
-    "choose_start": (L["START_BASE"], L["NUM_DECISION_ACTIONS"]),
-}
+from play_helpers import PHASE_ACTION_RANGES as DECISION_RANGES  # noqa: E402
 CHANCE_PHASES = {
     "setup_first_player": (L["CHANCE_FIRST_BASE"], L["CHANCE_WONDER_BASE"]),
     "setup_tokens": (L["CHANCE_TOKEN_BASE"], L["CHANCE_CARD_BASE"]),

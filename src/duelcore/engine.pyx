@@ -681,7 +681,6 @@ cdef int chance_outcomes(const GameState* s, int* out, double* prob) noexcept no
     cdef int n = 0, i, k, n_cards, n_guilds, g_left, left
     cdef u64 cards[2]
     cdef u64 guilds[2]
-    cdef u16 pool
     cdef double pc, pg
     if s.phase == PH_SETUP_FIRST:
         n = push_bits(out, 0, 3, CHANCE_FIRST_BASE)
@@ -880,7 +879,7 @@ cdef enum:
 cdef void observe(const GameState* s, int p, float* out) noexcept nogil:
     """What player p can see, as OBS_SIZE floats (layout in duelpy.spiel): public
     information only; the Great Library draw only for its builder while choosing."""
-    cdef int i, c, k, w, t, q = 1 - p, off = 0, slot
+    cdef int c, k, w, t, q = 1 - p, off = 0, slot
     cdef float* cards
     memset(out, 0, OBS_SIZE * sizeof(float))
     out[s.age] = 1

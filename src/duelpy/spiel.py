@@ -21,9 +21,6 @@ from duelcore import ACTION_LAYOUT, data
 __all__ = ["DuelGame", "load_game", "observation_tensor", "OBSERVATION_SIZE"]
 
 _N_CARDS, _N_WONDERS, _N_TOKENS = len(data.CARDS), len(data.WONDERS), len(data.TOKENS)
-_CARD_ID = {n: i for i, n in enumerate(data.CARD_NAMES)}
-_WONDER_ID = {n: i for i, n in enumerate(data.WONDER_NAMES)}
-_TOKEN_ID = {n: i for i, n in enumerate(data.TOKEN_NAMES)}
 _PHASES = duelcore.PHASE_NAMES
 
 # (name, size) of each block of the observation, in order
