@@ -255,6 +255,10 @@ def _next64(x):
     return x, z ^ (z >> 31)
 
 
+#: The spec of the strongest built-in agent (the default opponent of ``duel play`` and
+#: ``duel serve``, and the source of hints).  Add a budget: ``f"{STRONGEST}:seconds=1"``.
+STRONGEST = "mcts"
+
 _AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
 _OPTION_TYPES = {"iterations": int, "seconds": float, "c": float, "rollout": str,
                  "threads": int, "max_nodes": int, "seed": int}
