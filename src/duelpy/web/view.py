@@ -1,0 +1,366 @@
+"""A position as the browser sees it: JSON-safe data asked of the core, nothing computed here
+that the core knows (costs, legality, VP, what a move does).
+
+:func:`board_view` is the one function the web app sends to the page for a position;
+:func:`catalogue` describes every card, wonder and progress token once (their printed text).
+
+Hidden information is left out (R-CHANCE): the state's chance RNG is never sent, face-down
+cards are not in the state at all, and the Great Library's offer is shown only to the player
+choosing from it (unless ``reveal=True``, as in the replay of a finished game).
+"""
+from __future__ import annotations
+
+from duelcore import ACTION_LAYOUT as L, State, data
+
+from duelpy.notation import NUM_DECISION_ACTIONS, action_name
+from duelpy.render import slot_positions
+
+__all__ = ["board_view", "catalogue", "move_effect", "PLAYERS"]
+
+PLAYERS = ("P1", "P2")
+ROMAN = ("", "I", "II", "III")
+N_CARDS = len(data.CARDS)
+
+_PHASE_TEXT = {
+    "draft": "pick a wonder",
+    "play": "take an available card: build it, discard it for coins, or build a wonder with it",
+    "choose_token": "choose a progress token from the board (a pair of science symbols)",
+    "destroy": "choose a card of the opponent's city to put in the discard pile",
+    "revive": "choose a card of the discard pile to build for free (The Mausoleum)",
+    "library": "keep one of the progress tokens drawn by The Great Library",
+    "choose_start": "choose who begins the next Age",
+    "over": "the game is over",
+}
+
+_NEXT_TEXT = {                 # what the same player does next, in a few words
+    "draft": "pick again", "choose_token": "choose a progress token",
+    "destroy": "choose a card to destroy", "revive": "build a card from the discard pile",
+    "library": "keep a Great Library token", "choose_start": "choose who begins the next Age",
+}
+
+
+# ---------------------------------------------------------------- printed text
+def _card_text(card) -> str:
+    """What a card does, in the game's words, from its printed fields (duelcore.data)."""
+    parts = []
+    if card.produces:
+        parts.append(f"produces {card.produces}")
+    if card.choice:
+        parts.append("produces 1 of " + " / ".join(card.choice) + " each turn")
+    if card.trade_one:
+        parts.append("buy " + " and ".join(card.trade_one) + " for 1 coin each")
+    if card.shields:
+        parts.append(f"{card.shields} shield{'s' * (card.shields > 1)}")
+    if card.symbol:
+        parts.append(f"science symbol: {card.symbol.replace('_', ' ')}")
+    if card.coins:
+        parts.append(f"take {card.coins} coins")
+    if card.coins_per:
+        what, n = card.coins_per
+        parts.append(f"take {n} coin{'s' * (n > 1)} per {what.replace('_', '/')} "
+                     f"{'card' if what != 'wonder' else ''}".rstrip() + " in your city")
+    if card.guild:
+        what = {"coins": "3 coins", "brown_grey": "brown and grey card",
+                "wonder": "wonder"}.get(card.guild, f"{card.guild} card")
+        parts.append(f"guild: counts each {what} in the city that has the most")
+    if card.vp:
+        parts.append(f"{card.vp} VP")
+    if card.chain_from:
+        parts.append(f"free with the {card.chain_from} chain symbol")
+    if card.chain_gives:
+        parts.append(f"shows the {card.chain_gives} chain symbol")
+    return "; ".join(parts) or "no effect"
+
+
+def _wonder_text(w) -> str:
+    parts = []
+    if w.coins:
+        parts.append(f"take {w.coins} coins")
+    if w.opponent_loses:
+        parts.append(f"the opponent loses {w.opponent_loses} coins")
+    if w.shields:
+        parts.append(f"{w.shields} shield{'s' * (w.shields > 1)}")
+    if w.choice:
+        parts.append("produces 1 of " + " / ".join(w.choice) + " each turn")
+    action = {"destroy_brown": "put a brown card of the opponent in the discard pile",
+              "destroy_grey": "put a grey card of the opponent in the discard pile",
+              "revive": "build a card of the discard pile for free",
+              "library": "draw 3 progress tokens set aside and keep one"}.get(w.action)
+    if action:
+        parts.append(action)
+    if w.play_again:
+        parts.append("Play Again")
+    if w.vp:
+        parts.append(f"{w.vp} VP")
+    return "; ".join(parts)
+
+
+def catalogue() -> dict:
+    """Every card, wonder and progress token with its printed text (for tooltips).
+
+    Returns ``{"cards": {name: {...}}, "wonders": {name: {...}}, "tokens": {name: text},
+    "colours": [...], "resources": [...], "symbols": [...], "first_game_wonders": [[...], [...]]}``.
+    """
+    cards = {c.name: {"age": c.age, "colour": c.colour, "cost": c.cost or "free",
+                      "vp": c.vp, "text": _card_text(c), "guild": c.colour == "purple"}
+             for c in data.CARDS}
+    wonders = {w.name: {"cost": w.cost, "vp": w.vp, "text": _wonder_text(w)}
+               for w in data.WONDERS}
+    return {"cards": cards, "wonders": wonders,
+            "tokens": {t.name: t.text for t in data.TOKENS},
+            "colours": list(data.COLOURS), "resources": list(data.RESOURCES),
+            "symbols": list(data.SYMBOLS),
+            "first_game_wonders": [list(ws) for ws in data.FIRST_GAME_WONDERS],
+            "wonder_names": list(data.WONDER_NAMES), "token_names": list(data.TOKEN_NAMES)}
+
+
+# ---------------------------------------------------------------- asking the core
+def _mover(state: State):
+    p = state.current_player()
+    return p if p in (0, 1) else None
+
+
+def _price(state: State, p: int, card: int) -> dict:
+    """A card's price for player p: the core's total and traded part, and chain or not."""
+    total, trade = state.card_cost(p, card)
+    c = data.CARDS[card]
+    chain_card = None
+    if total == 0 and c.chain_from:                       # the core says free: by which chain?
+        for own in state.city(p):
+            if data.CARDS[own].chain_gives == c.chain_from:
+                chain_card = data.CARDS[own].name
+    printed = total - trade
+    return {"total": total, "printed": printed, "trade": trade, "chain": chain_card,
+            "affordable": total <= state.coins(p), "needs": c.cost or "free"}
+
+
+def _wonder_price(state: State, p: int, w: int) -> dict:
+    total, trade = state.wonder_cost(p, w)
+    return {"total": total, "trade": trade, "affordable": total <= state.coins(p),
+            "needs": data.WONDERS[w].cost}
+
+
+def move_effect(state: State, action: int) -> dict:
+    """What a legal decision would do, found by applying it to a copy of ``state``.
+
+    Returns ``{"coins": Δ coins of the mover, "opp_coins": Δ of the opponent, "vp": Δ current
+    VP of the mover, "opp_vp": Δ of the opponent, "pawn": spaces toward the opponent's capital,
+    "next": what comes next (e.g. "Play Again", "choose a progress token"), "ends": result or
+    None}``.  Only public quantities are compared, so no hidden card is revealed.
+    """
+    p = state.current_player()
+    q = 1 - p
+    after = state.clone()
+    after.apply_action(action)
+    vp0, vp1 = state.vp(), after.vp()
+    tot = lambda v, k: sum(x[k] for x in v.values())   # noqa: E731
+    toward = 1 if p == 0 else -1
+    out = {"coins": after.coins(p) - state.coins(p), "opp_coins": after.coins(q) - state.coins(q),
+           "vp": tot(vp1, p) - tot(vp0, p), "opp_vp": tot(vp1, q) - tot(vp0, q),
+           "pawn": (after.pawn - state.pawn) * toward, "next": None, "ends": None}
+    if after.is_terminal():
+        res = after.result()
+        out["ends"] = {"winner": res["winner"], "victory": res["victory"],
+                       "total": res["total"]}
+    elif after.current_player() == p:
+        if after.phase == "play":
+            out["next"] = "Play Again" if after.replay else "move again"
+        else:
+            out["next"] = _NEXT_TEXT.get(after.phase, after.phase.replace("_", " "))
+    return out
+
+
+def _decision_kind(a: int) -> tuple[str, int]:
+    """(kind, object id) of a decision action id, from the core's action layout."""
+    for kind, base, end in (("pick", L["DRAFT_BASE"], L["BUILD_BASE"]),
+                            ("build", L["BUILD_BASE"], L["DISCARD_BASE"]),
+                            ("discard", L["DISCARD_BASE"], L["WONDER_BASE"]),
+                            ("wonder", L["WONDER_BASE"], L["TOKEN_BASE"]),
+                            ("token", L["TOKEN_BASE"], L["DESTROY_BASE"]),
+                            ("destroy", L["DESTROY_BASE"], L["REVIVE_BASE"]),
+                            ("revive", L["REVIVE_BASE"], L["START_BASE"]),
+                            ("start", L["START_BASE"], NUM_DECISION_ACTIONS)):
+        if base <= a < end:
+            return kind, a - base
+    return "chance", a
+
+
+def _guild_slots(state: State, layout: list) -> set:
+    """Slots holding a guild back: the core's ``guild_slots()`` or ``"face_down_guild"``
+    entries, whichever this core has (both, once guild backs are public: R-CHANCE-2)."""
+    slots = {s for s, e in enumerate(layout) if e == "face_down_guild"}
+    if hasattr(state, "guild_slots"):
+        slots |= set(state.guild_slots())
+    return slots
+
+
+def _layout(state: State, d: dict, mover, moves_by_card: dict) -> list | None:
+    if not state.age or not d["layout"]:
+        return None
+    lay = data.LAYOUTS[state.age - 1]
+    xs = slot_positions(state.age)
+    lo = min(xs)
+    row_of = []
+    for r, n in enumerate(lay.rows):
+        row_of += [r] * n
+    avail = set(state.available_cards())
+    guilds = _guild_slots(state, d["layout"])
+    out = []
+    for s, entry in enumerate(d["layout"]):
+        slot = {"slot": s, "row": row_of[s], "x": xs[s] - lo, "card": None, "face": "taken",
+                "available": False}
+        if entry is None:
+            pass
+        elif entry in ("face_down", "face_down_guild"):
+            slot["face"] = "guild_back" if s in guilds else "back"
+            slot["back"] = "guild" if s in guilds else f"age{state.age}"
+        else:
+            c = data.CARD_NAMES.index(entry)
+            slot.update(face="up", card=entry, colour=data.CARDS[c].colour,
+                        available=c in avail)
+            if c in avail and mover is not None and state.phase == "play":
+                slot["price"] = _price(state, mover, c)
+                slot["moves"] = moves_by_card.get(c, [])
+                build = L["BUILD_BASE"] + c
+                if not any(m["kind"] == "build" for m in slot["moves"]):
+                    slot["why_not_build"] = state.why_illegal(build)
+        out.append(slot)
+    return out
+
+
+def _player(state: State, q: int, d: dict, mover, vp: dict) -> dict:
+    pd_ = d["players"][q]
+    by_colour = {colour: [] for colour in data.COLOURS}
+    for name in pd_["city"]:
+        by_colour[data.CARDS[data.CARD_NAMES.index(name)].colour].append(name)
+    wonders = []
+    for w in pd_["wonders"]:
+        entry = dict(w)
+        if not w["built"] and q == mover and state.age and state.phase == "play":
+            entry["price"] = _wonder_price(state, q, data.WONDER_NAMES.index(w["name"]))
+        wonders.append(entry)
+    return {
+        "name": PLAYERS[q], "coins": pd_["coins"],
+        "vp": {k: v[q] for k, v in vp.items()}, "total": sum(v[q] for v in vp.values()),
+        "city": by_colour, "n_cards": len(pd_["city"]),
+        "production": dict(zip(data.RESOURCES, state.production(q))),
+        "science": {s: n for s, n in zip(data.SYMBOLS, state.science_symbols(q)) if n},
+        "tokens": pd_["progress_tokens"], "wonders": wonders,
+    }
+
+
+def board_view(state: State, *, viewer=None, reveal: bool = False, moves: bool = True) -> dict:
+    """The position as JSON-safe data for the page.
+
+    Parameters
+    ----------
+    state : duelcore.State
+    viewer : 0, 1 or None
+        The seat of the person looking (their moves, prices and effects are included when it
+        is their turn); None: a spectator or replay, who sees the mover's moves and prices.
+    reveal : bool
+        Show the Great Library's offer even to a player who is not choosing (replays).
+    moves : bool
+        Include the legal moves (with names, notes and effects) of the player to move.
+
+    Returns
+    -------
+    dict
+        ``age``, ``phase``, ``to_move`` ("P1", "P2", "chance" or None when over),
+        ``pending`` (text), ``play_again``, ``layout`` (20 slots: ``row``, ``x`` in card
+        widths, ``face`` taken/back/guild_back/up, ``card``, ``available``, and for the mover
+        ``price`` {total, printed, trade, chain, affordable} and ``moves``), ``players``
+        (coins, VP by category and total, city by colour, production, science, tokens,
+        wonders with prices), ``military`` (pawn, tokens left on each side), ``board_tokens``,
+        ``discard_pile``, ``draft``, ``library_offer``, ``moves`` (list of {id, name, kind,
+        object, note, effect}) and ``result`` (``State.result()`` when the game is over).
+    """
+    if not isinstance(state, State):
+        raise TypeError(f"board_view needs a duelcore State, not {type(state).__name__}")
+    d = state.to_dict()
+    d.pop("rng", None)                                   # hidden: the chance RNG
+    mover = _mover(state)
+    vp = state.vp()
+    mine = mover is not None and (viewer is None or viewer == mover)
+    legal = []
+    if moves and mine and not state.is_terminal():
+        for a in state.legal_actions():
+            kind, obj = _decision_kind(a)
+            m = {"id": a, "name": action_name(a), "kind": kind}
+            if kind in ("build", "discard", "destroy", "revive"):
+                m["card"] = data.CARDS[obj].name
+            elif kind == "wonder":
+                w, c = divmod(obj, N_CARDS)
+                m["wonder"], m["card"] = data.WONDER_NAMES[w], data.CARDS[c].name
+            elif kind == "pick":
+                m["wonder"] = data.WONDER_NAMES[obj]
+            elif kind == "token":
+                m["token"] = data.TOKEN_NAMES[obj]
+            elif kind == "start":
+                m["player"] = PLAYERS[obj]
+            m["effect"] = move_effect(state, a)
+            m["note"] = _note(state, mover, kind, obj)
+            legal.append(m)
+    moves_by_card: dict = {}
+    for m in legal:
+        if m["kind"] in ("build", "discard", "wonder"):
+            moves_by_card.setdefault(data.CARD_NAMES.index(m["card"]), []).append(m)
+    phase = state.phase
+    pending = _PHASE_TEXT.get(phase, f"chance: {phase.replace('_', ' ')}")
+    if phase == "destroy":
+        pending = (f"choose a {d['destroy_colour']} card of {PLAYERS[1 - mover]}'s city to "
+                   f"put in the discard pile")
+    elif phase == "choose_start":
+        pending = f"choose who begins Age {ROMAN[state.age]}"
+    show_library = phase == "library" and (reveal or viewer is None or viewer == mover)
+    view = {
+        "age": state.age, "age_name": f"Age {ROMAN[state.age]}" if state.age else "Wonder draft",
+        "phase": phase, "to_move": (PLAYERS[mover] if mover is not None else
+                                    (None if state.is_terminal() else "chance")),
+        "mover": mover, "pending": pending, "play_again": bool(state.replay and phase == "play"),
+        "n_decisions": state.n_decisions,
+        "layout": _layout(state, d, mover if mine else None, moves_by_card),
+        "players": [_player(state, q, d, mover if mine else None, vp) for q in (0, 1)],
+        "military": {"pawn": state.pawn, "capital": data.CAPITAL,
+                     "tokens": d["military_tokens"],
+                     "zones": [list(z) for z in data.MILITARY_TOKENS],
+                     "vp_zones": [list(z) for z in data.MILITARY_VP],
+                     "vp": vp["military"]},
+        "board_tokens": d["board_tokens"],
+        "discard_pile": d["discard_pile"],
+        "draft": d["draft"],
+        "library_offer": d["library_offer"] if show_library else [],
+        "destroy_colour": d["destroy_colour"] if phase == "destroy" else None,
+        "moves": legal,
+        "result": None,
+    }
+    if state.is_terminal():
+        res = state.result()
+        view["result"] = {"winner": res["winner"], "victory": res["victory"],
+                          "vp": res["vp"], "total": res["total"]}
+    return view
+
+
+def _note(state: State, p: int, kind: str, obj: int) -> str:
+    """Cost or gain of a decision for the player to move (asked of the State)."""
+    if kind == "build":
+        total, trade = state.card_cost(p, obj)
+        return _coins_text(total, trade)
+    if kind == "wonder":
+        total, trade = state.wonder_cost(p, obj // N_CARDS)
+        return _coins_text(total, trade)
+    if kind == "discard":
+        return f"+{state.discard_value(p)} coins"
+    return ""
+
+
+def _coins_text(total: int, trade: int) -> str:
+    if total == 0:
+        return "free"
+    text = f"{total} coin{'s' * (total != 1)}"
+    if trade and trade != total:
+        text += f" ({total - trade} printed + {trade} trading)"
+    elif trade:
+        text += " (trading)"
+    return text
+
