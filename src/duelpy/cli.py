@@ -564,9 +564,11 @@ def show(file, move, width, plain):
 
 from duelpy.cli_bench import bench  # noqa: E402
 from duelpy.cli_study import study  # noqa: E402
+from duelpy.cli_ladder import ladder  # noqa: E402
 
 main.add_command(bench)
 main.add_command(study)
+main.add_command(ladder)
 
 if __name__ == "__main__":
     sys.exit(main(prog_name="duel"))

@@ -1,0 +1,135 @@
+"""``duel ladder``: a round robin between agents, rated by a Bradley–Terry fit (Elo).
+
+Registered in :mod:`duelpy.cli` with ``from duelpy.cli_ladder import ladder`` and
+``main.add_command(ladder)``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import click
+
+
+def _seconds(ctx, param, value):
+    if value is not None and not (math.isfinite(value) and 0 < value <= 3600):
+        raise click.BadParameter(f"{value!r}: seconds per move must be in (0, 3600]")
+    return value
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"],
+                                 "max_content_width": 100})
+@click.argument("agents", nargs=-1, metavar="AGENT AGENT...")
+@click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
+              help="Games per pairing (every pair of agents); each seed is played twice, "
+                   "seats swapped.")
+@click.option("--seconds", type=float, default=None, callback=_seconds,
+              help="Time per move given to every search agent (random and greedy ignore it).")
+@click.option("--iterations", type=click.IntRange(1, 100_000_000), default=None,
+              help="Iterations per move given to every search agent, instead of --seconds.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+              help="Base seed: every pairing plays the same seeds [0].")
+@click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
+              help="Workers (default: every local core; with --backend ray and no --address, "
+                   "the local Ray instance's CPUs).")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True, help="Local threads/processes or a Ray cluster.")
+@click.option("--address", default=None,
+              help="Ray cluster: 'auto' (the running one) or host:port; none starts a local "
+                   "Ray instance.")
+@click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=None,
+              help="Folder for games.parquet, ratings.csv, head_to_head.csv, ladder.md and "
+                   "ladder.png; finished games are saved as they come (needed for --resume).")
+@click.option("--anchor", default="auto", show_default=True,
+              help="'auto' (random = 0 if on the ladder, else mean = 1500), 'mean', or an "
+                   "agent whose rating is 0.")
+@click.option("--chunk-size", type=click.IntRange(1, 10**7), default=None,
+              help="Games per saved chunk (default: about 5 s of one core).")
+@click.option("--resume", is_flag=True, help="Complete the ladder in --out, keeping its games.")
+@click.option("--overwrite", is_flag=True, help="Delete a ladder already in --out first.")
+@click.option("--no-plot", is_flag=True, help="Skip ladder.png.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar, no tables on the terminal.")
+def ladder(agents, games, seconds, iterations, seed, workers, backend, address, out_dir,
+           anchor, chunk_size, resume, overwrite, no_plot, quiet):
+    """Play a round robin between AGENTs and print their Elo ratings (Bradley–Terry fit, 95%
+    intervals), the head-to-head scores (95% Wilson intervals) and, with --out, write the games,
+    the tables and a plot.
+
+    Every pairing plays the same seeds, each seed twice with the seats swapped.  With --seconds
+    (or --iterations) every search agent gets the same budget per move.  Ctrl-C keeps every
+    finished game in --out: --resume completes the ladder.
+
+    \b
+    Examples:
+      duel ladder random greedy mcts:iterations=200 --games 40 --out ladder
+      duel ladder greedy mcts mcts:c=0.7 --games 200 --seconds 0.1 --out timed
+      duel ladder --resume --out timed
+    """
+    from rich.console import Console
+
+    from duelpy.ladder import (LadderError, LadderInterrupted, MANIFEST, head_to_head,
+                               fit_ratings, print_ladder, run_ladder)
+
+    err = Console(stderr=True, highlight=False)
+    if seconds is not None and iterations is not None:
+        raise click.UsageError("give either --seconds or --iterations, not both")
+    if resume and out_dir is None:
+        raise click.UsageError("--resume needs the ladder's folder: --out DIR")
+    manifest = None if out_dir is None else Path(out_dir) / MANIFEST
+    if resume and manifest.is_file():
+        try:            # flags left out with --resume are the saved ladder's
+            saved = json.loads(manifest.read_text())["spec"]
+        except (OSError, ValueError, KeyError, TypeError):
+            saved = {}  # run_ladder reports the unreadable record
+        if agents and isinstance(saved, dict):
+            games = saved.get("games") if games is None else games
+            seed = saved.get("seed", 0) if seed is None else seed
+            if seconds is None and iterations is None:
+                seconds, iterations = saved.get("seconds"), saved.get("iterations")
+    if not agents and not resume:
+        raise click.UsageError("name at least 2 agents, e.g. 'duel ladder random greedy "
+                               "mcts:iterations=200 --games 40'")
+    if len(agents) == 1:
+        raise click.UsageError(f"a ladder needs at least 2 agents, got 1 ({agents[0]})")
+    if agents and games is None:
+        raise click.UsageError("give the number of games per pairing: --games N")
+    try:
+        result = run_ladder(list(agents) or None, games, seconds=seconds, iterations=iterations,
+                            seed=0 if seed is None else seed, workers=workers, backend=backend,
+                            address=address, out_dir=out_dir, resume=resume,
+                            overwrite=overwrite, chunk_size=chunk_size, anchor=anchor,
+                            plot=not no_plot, progress=not quiet, console=err)
+    except LadderError as e:
+        raise click.ClickException(str(e)) from None
+    except LadderInterrupted as e:
+        if not quiet and len(e.games):
+            try:
+                names = sorted(set(e.games["p1"]) | set(e.games["p2"]))
+                ratings = fit_ratings(e.games, anchor=anchor)
+                print_ladder(ratings, head_to_head(e.games, names), Console(),
+                             title=f"Rating ladder (partial: {e.done:,} of {e.total:,} games)")
+            except ValueError:
+                pass                    # too few games to rate
+        hint = f": duel ladder --resume --out {out_dir}" if out_dir is not None else ""
+        err.print(f"[yellow]{e}[/]{hint}", soft_wrap=True)
+        sys.exit(130 if e.reason == "Ctrl-C" else 1)
+    except KeyboardInterrupt:           # e.g. while the tables are written
+        hint = (f"; duel ladder --resume --out {out_dir} completes it" if out_dir is not None
+                else "")
+        err.print(f"[yellow]interrupted[/]{hint}", soft_wrap=True)
+        sys.exit(130)
+    if not quiet:
+        games_df, ratings = result
+        print_ladder(ratings, head_to_head(games_df, list(ratings["agent"])), Console())
+        if out_dir is not None:
+            written = ["games.parquet", "ratings.csv", "head_to_head.csv", "ladder.md"]
+            written += [] if no_plot else ["ladder.png"]
+            err.print(f"wrote {len(games_df):,} games to {out_dir}: {', '.join(written)}",
+                      soft_wrap=True)
+
+
+if __name__ == "__main__":
+    ladder()
