@@ -27,7 +27,7 @@ cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     cflags.append("-mpopcnt")       # hardware popcount for the card bitsets (every x86-64-v2 CPU)
 
-MODULES = ("engine", "search", "kernels")
+MODULES = ("engine", "search", "kernels", "seven")
 # DUEL_EXT=a,b builds only those extensions (a quick in-place rebuild of one module)
 only = [m for m in os.environ.get("DUEL_EXT", "").split(",") if m]
 extensions = [
