@@ -1210,3 +1210,4 @@ cdef int sv_state_check(const SevenState* s) noexcept nogil:
     return 0
 
 include "seven_api.pxi"
+include "seven_search.pxi"
