@@ -354,11 +354,16 @@ def test_cli_runs_a_ladder(tmp_path):
     assert (out / "games.parquet").exists() and not (out / "ladder.png").exists()
     md = (out / "ladder.md").read_text()
     assert "duel ladder random greedy mcts:c=1 --games 4 --iterations 10 --seed 3" in md
-    # --resume without the agents, or with them (the budget is the saved one)
-    for args in ([], ["random", "greedy", "mcts:c=1"]):
+    # --resume without the agents, or with them, or with flags that match (the budget and
+    # the seed are the saved ones unless given)
+    for args in ([], ["random", "greedy", "mcts:c=1"], ["--seed", "3", "-n", "4"]):
         res = CliRunner().invoke(main, ["ladder", *args, "--resume", "--out", str(out), "-q",
                                         "--no-plot"])
         assert res.exit_code == 0, res.output
+    for args, differs in ((["-n", "6"], "games"), (["--iterations", "11"], "agents"),
+                          (["random", "greedy"], "agents")):
+        res = CliRunner().invoke(main, ["ladder", *args, "--resume", "--out", str(out)])
+        assert res.exit_code == 1 and f"differs in: {differs}" in res.output, res.output
     res = CliRunner().invoke(main, ["ladder", "--help"])
     assert res.exit_code == 0 and "duel ladder random greedy" in res.output
 

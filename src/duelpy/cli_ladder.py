@@ -70,8 +70,8 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
     """
     from rich.console import Console
 
-    from duelpy.ladder import (LadderError, LadderInterrupted, MANIFEST, head_to_head,
-                               fit_ratings, print_ladder, run_ladder)
+    from duelpy.ladder import (LadderError, LadderInterrupted, MANIFEST, fit_ratings,
+                               head_to_head, print_ladder, run_ladder, strip_budget)
 
     err = Console(stderr=True, highlight=False)
     if seconds is not None and iterations is not None:
@@ -84,7 +84,13 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
             saved = json.loads(manifest.read_text())["spec"]
         except (OSError, ValueError, KeyError, TypeError):
             saved = {}  # run_ladder reports the unreadable record
-        if agents and isinstance(saved, dict):
+        given = (games, seed, seconds, iterations)
+        if isinstance(saved, dict) and (agents or any(x is not None for x in given)):
+            # flags given with --resume must match the saved ladder: complete them from it
+            saved_budget = saved.get("seconds") is not None or saved.get("iterations") is not None
+            if not agents and isinstance(saved.get("agents"), list):
+                agents = tuple(strip_budget(a) if saved_budget and isinstance(a, str) else a
+                               for a in saved["agents"])
             games = saved.get("games") if games is None else games
             seed = saved.get("seed", 0) if seed is None else seed
             if seconds is None and iterations is None:

@@ -1089,7 +1089,7 @@ def write_tables(games: pd.DataFrame, ratings: pd.DataFrame, out, spec: LadderSp
     if spec is not None:
         budget = (f" --seconds {spec.seconds:g}" if spec.seconds is not None else
                   f" --iterations {spec.iterations}" if spec.iterations is not None else "")
-        shown = [a if not b else _strip_budget(a) for a, b in zip(spec.agents, spec.budgeted)]
+        shown = [a if not b else strip_budget(a) for a, b in zip(spec.agents, spec.budgeted)]
         command = (f"duel ladder {' '.join(_quote(a) for a in shown)} --games {spec.games}"
                    f"{budget} --seed {spec.seed}")
     for name, write in ((RATINGS_FILE, lambda p: ratings.to_csv(p, index=False)),
@@ -1105,7 +1105,8 @@ def write_tables(games: pd.DataFrame, ratings: pd.DataFrame, out, spec: LadderSp
     return paths
 
 
-def _strip_budget(spec: str) -> str:
+def strip_budget(spec: str) -> str:
+    """An agent description without its ``seconds`` / ``iterations`` option."""
     name, _, rest = spec.partition(":")
     kept = [p for p in rest.split(",") if p.strip() and
             p.partition("=")[0].strip().lower() not in _BUDGET_KEYS]
