@@ -222,7 +222,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
                                     "(P1's and P2's coins)")
             options["start_coins"] = sc
         game = await games.create(seat=seat, opponent=opponent, seed=seed, options=options)
-        return JSONResponse(game.view(), status_code=201)
+        return _game_response(game, 201)
 
     async def get_game(request):
         game = games.get(request.path_params["gid"])
@@ -231,7 +231,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         if version is not None and wait > 0:
             await games.wait(game, version, wait)
             game = games.get(request.path_params["gid"])
-        return JSONResponse(game.view())
+        return _game_response(game)
 
     async def move(request):
         game = games.get(request.path_params["gid"])
@@ -245,12 +245,12 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
             await games.move(game, action=action)
         else:
             await games.move(game, text=_str(body, "move"))
-        return JSONResponse(game.view())
+        return _game_response(game)
 
     async def undo(request):
         game = games.get(request.path_params["gid"])
         await games.undo(game)
-        return JSONResponse(game.view())
+        return _game_response(game)
 
     async def hint(request):
         game = games.get(request.path_params["gid"])
@@ -349,6 +349,10 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
     )
     app.state.games = games
     return app
+
+
+def _game_response(game, status: int = 200) -> Response:
+    return Response(game.view_json(), status_code=status, media_type="application/json")
 
 
 def _agent_kinds() -> list[dict]:

@@ -32,6 +32,9 @@ def _listen(host: str, port: int) -> socket.socket:
     family, _, _, _, addr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # answers are written in two parts (head, body): without TCP_NODELAY (inherited by the
+    # accepted connections) Nagle's algorithm holds the body ~40 ms on a kept-alive connection
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind(addr)
         sock.listen(128)

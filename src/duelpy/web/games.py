@@ -9,7 +9,7 @@ at most ``threads`` searches at once, with at most ``max_queue`` hints waiting (
 from __future__ import annotations
 
 import asyncio
-import itertools
+import json
 import math
 import queue
 import secrets
@@ -140,6 +140,8 @@ class Game:
         self.changed = asyncio.Event()
         self.ai_task: asyncio.Task | None = None
         self.error: str | None = None
+        self._log_json: list[str] = []       # each log entry as JSON, made once
+        self._cache = (None, b"")           # (key, the view as JSON bytes)
 
     def touch(self):
         self.last_seen = time.monotonic()
@@ -156,12 +158,24 @@ class Game:
         effect = move_effect(before, action)
         self.record.play(self.state, action)
         self.history.append(self.state.clone())
-        self.log.append({"n": len(self.record.moves), "player": PLAYERS[p], "who": who,
-                         "id": action, "name": action_name(action), "effect": effect,
-                         "why": why, "shares": shares, "age": self.history[-2].age})
+        entry = {"n": len(self.record.moves), "player": PLAYERS[p], "who": who,
+                 "id": action, "name": action_name(action), "effect": effect,
+                 "why": why, "shares": shares, "age": self.history[-2].age}
+        self.log.append(entry)
+        self._log_json.append(json.dumps(entry, ensure_ascii=False))
         self.bump()
 
+    def truncate(self, k: int):
+        """Keep the first k moves (undo)."""
+        self.record.truncate(k)
+        del self.history[k + 1:]
+        self.state = self.history[k].clone()
+        del self.log[k:]
+        del self._log_json[k:]
+
     def view(self) -> dict:
+        """The position for the human (see :func:`duelpy.web.view.board_view`), with the game's
+        id, version, log, whether the AI is thinking, and the record's seed and options."""
         v = board_view(self.state, viewer=self.human)
         v.update(id=self.id, version=self.version, you=PLAYERS[self.human],
                  opponent=self.agent.name, players_names=list(self.record.players),
@@ -169,6 +183,17 @@ class Game:
                  options=self.record.options, can_undo=self.undo_point() is not None,
                  error=self.error, n_moves=len(self.record.moves))
         return v
+
+    def view_json(self) -> bytes:
+        """:meth:`view` as JSON bytes, made once per change of the game."""
+        key = (self.version, self.thinking, self.error, len(self.log))
+        if self._cache[0] != key:
+            v = self.view()
+            del v["log"]
+            head = json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+            text = head[:-1] + ',"log":[' + ",".join(self._log_json) + "]}"
+            self._cache = (key, text.encode("utf-8"))
+        return self._cache[1]
 
     def undo_point(self):
         """The move index of the human's previous decision, or None."""
@@ -244,7 +269,6 @@ class GameManager:
         self.games: OrderedDict[str, Game] = OrderedDict()
         self.replays: OrderedDict[str, Replay] = OrderedDict()
         self.pool = SearchPool(threads)
-        self._seeds = itertools.count()
         self.closing = False
 
     # ---- agents
@@ -384,10 +408,7 @@ class GameManager:
             raise WebError(409, "nothing to undo: you have not made a decision yet")
         game.generation += 1
         game.thinking = False
-        game.record.truncate(k)
-        del game.history[k + 1:]
-        game.state = game.history[k].clone()
-        del game.log[k:]
+        game.truncate(k)
         game.error = None
         game.bump()
         return game

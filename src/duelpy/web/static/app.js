@@ -131,6 +131,9 @@ function cardTitle(name) {
 
 function drawLayout(v, interactive) {
   if (!v.layout) return "";
+  if (v.layout.every((s) => s.face === "taken")) {
+    return `<div class="muted">Every card of ${esc(v.age_name)} has been taken.</div>`;
+  }
   const xs = v.layout.map((s) => s.x);
   const width = (Math.max(...xs) + 1) * (CARD_W + GAP);
   const rows = Math.max(...v.layout.map((s) => s.row)) + 1;
@@ -259,9 +262,9 @@ function resultHtml(v, names, you) {
   if (you !== undefined && w !== null) head += w === you ? " — you win!" : " — you lose";
   const cats = Object.keys(r.vp);
   const rows = cats.map((c) => `<tr><td>${esc(c)}</td><td>${r.vp[c][0]}</td><td>${r.vp[c][1]}</td></tr>`).join("");
-  return `<h2 id="result-head">${head}</h2>
-    <p>Final score: P1 <b id="result-total-p1">${r.total[0]}</b> – P2 <b id="result-total-p2">${r.total[1]}</b>
-       <span id="result-winner" data-winner="${w === null ? "none" : w}" data-victory="${esc(r.victory)}"></span></p>
+  return `<h2 class="result-head">${head}</h2>
+    <p class="result-score" data-winner="${w === null ? "none" : w}" data-victory="${esc(r.victory)}">Final score:
+       P1 <b class="result-total-p1">${r.total[0]}</b> – P2 <b class="result-total-p2">${r.total[1]}</b></p>
     <table class="vp-table"><tr><th></th><th>P1</th><th>P2</th></tr>${rows}
     <tr class="total"><td>total</td><td>${r.total[0]}</td><td>${r.total[1]}</td></tr></table>`;
 }
