@@ -565,10 +565,12 @@ def show(file, move, width, plain):
 from duelpy.cli_bench import bench  # noqa: E402
 from duelpy.cli_study import study  # noqa: E402
 from duelpy.cli_ladder import ladder  # noqa: E402
+from duelpy.web.command import serve  # noqa: E402
 
 main.add_command(bench)
 main.add_command(study)
 main.add_command(ladder)
+main.add_command(serve)
 
 if __name__ == "__main__":
     sys.exit(main(prog_name="duel"))
