@@ -424,3 +424,25 @@ def test_abandon_a_game(client):
     r = client.delete(f"/api/games/{g['id']}")
     assert r.status_code == 200
     assert_error(client.get(f"/api/games/{g['id']}"), 404, "no game")
+
+
+def test_guild_backs_are_drawn_where_the_core_says():
+    """Age III: a face-down guild shows the guild back (R-CHANCE-2), other backs the Age's."""
+    seen = 0
+    for seed in range(12):
+        state = duelcore.new_game(seed)
+        agent = RandomAgent(seed)
+        while (state.age < 3 or state.phase != "play") and not state.is_terminal():
+            state.apply_action(agent.select_action(state))
+        if state.is_terminal():
+            continue
+        layout = state.to_dict()["layout"]
+        view = board_view(state)["layout"]
+        for slot, entry in zip(view, layout):
+            want = {"face_down_guild": "guild_back", "face_down": "back", None: "taken"}.get(
+                entry, "up")
+            assert slot["face"] == want, (seed, slot, entry)
+            assert slot["card"] == (entry if want == "up" else None)
+        seen += sum(e == "face_down_guild" for e in layout)
+    if hasattr(duelcore.State, "guild_slots"):      # a core with public guild backs
+        assert seen > 0

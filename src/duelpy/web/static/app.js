@@ -83,6 +83,7 @@ function setupNewGame() {
       S.sel = null;
       $("hint").hidden = true;
       $("nav-game").hidden = false;
+      history.replaceState(null, "", `#game=${g.id}`);   // a reload comes back to this game
       setGame(g);
       show("game");
     } catch (e) {
@@ -94,7 +95,7 @@ function setupNewGame() {
 }
 
 // ------------------------------------------------------------------ drawing a position
-const ROW_STEP = 46, CARD_W = 86, CARD_H = 60, GAP = 6;
+const ROW_STEP = 46, CARD_W = 92, CARD_H = 60, GAP = 6;
 
 function moneyText(n) { return n === 0 ? "free" : `${n} coin${n === 1 ? "" : "s"}`; }
 
@@ -562,6 +563,15 @@ async function main() {
   setupNewGame();
   if (S.meta.study) { $("nav-study").hidden = false; setupStudy().catch((e) => flash(e.message)); }
   show("new");
+  const m = /^#game=([\w-]+)$/.exec(location.hash);
+  if (m) {
+    try {
+      const g = await api("GET", `/api/games/${m[1]}`);
+      $("nav-game").hidden = false;
+      setGame(g);
+      show("game");
+    } catch (e) { flash(e.message); history.replaceState(null, "", location.pathname); }
+  }
   document.body.dataset.ready = "1";
 }
 
