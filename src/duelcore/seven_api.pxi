@@ -176,6 +176,13 @@ def action_to_string(int a):
     raise ValueError(f"{a} is not an action id (0..{SV_NUM_ACTIONS - 1})")
 
 
+def science_points(int compass, int gear, int tablet, int wild=0):
+    """W-SCI-3: c^2 + g^2 + t^2 + 7 min(c, g, t) with the wildcards placed best."""
+    if min(compass, gear, tablet, wild) < 0:
+        raise ValueError("symbol counts are non-negative")
+    return science_vp(compass, gear, tablet, wild)
+
+
 def solve_cost(own_fixed, own_choice, left_fixed, left_pairs, right_fixed, right_pairs,
                left_price, right_price, cost, all_pairs=False):
     """The raw cost solver (W-TRADE-5, -6) on explicit cities, for tests and studies.
@@ -488,6 +495,22 @@ cdef class State:
             return None
         return _data.NAMES[PH_NAME[self.s.seventh_card]]
 
+    def city_info(self, int seat):
+        """Derived fields of a city (W-PROD-1, W-TRADE-4, W-SCI, W-MIL): fixed units per
+        resource, "one of two" cards per pair type, own-only choice sources, trade discounts,
+        cards per colour, science symbols and wildcards, shields."""
+        self._check_seat(seat)
+        c = &self.s.c[seat]
+        return {"fixed": [c.fixed[r] for r in range(7)], "pairs": [c.pairs[r] for r in range(6)],
+                "any_raw": c.any_raw, "any_manuf": c.any_manuf,
+                "trade": {"raw_right": bool(c.trade & (TR_RAW_RIGHT | TR_RAW_BOTH)),
+                          "raw_left": bool(c.trade & (TR_RAW_LEFT | TR_RAW_BOTH)),
+                          "manuf": bool(c.trade & TR_MANUF)},
+                "colours": dict(zip(_data.COLOURS, [c.colour[k] for k in range(7)])),
+                "science": dict(zip(_data.SYMBOLS, [c.sci[k] for k in range(3)])),
+                "wild": c.wild, "shields": c.shields, "seventh": bool(c.seventh),
+                "copy_guild": bool(c.copy_guild)}
+
     def olympia_free(self, int seat):
         self._check_seat(seat)
         return bool(self.s.c[seat].olympia_free)
@@ -612,7 +635,7 @@ def state_from_dict(d):
     extra = set(d) - set(KEYS)
     if extra:
         raise StateFormatError(f"unknown key(s) {sorted(extra)}")
-    missing = [k for k in KEYS if k not in d]
+    missing = [kk for kk in KEYS if kk not in d]
     if missing:
         raise StateFormatError(f"missing key(s) {missing}")
     if d["game"] != "seven" or d["format"] != FORMAT_VERSION:
