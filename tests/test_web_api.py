@@ -446,3 +446,33 @@ def test_guild_backs_are_drawn_where_the_core_says():
         seen += sum(e == "face_down_guild" for e in layout)
     if hasattr(duelcore.State, "guild_slots"):      # a core with public guild backs
         assert seen > 0
+
+
+# ---------------------------------------------------------------- the command's errors
+def test_serve_command_errors_are_one_line(tmp_path):
+    import socket
+
+    from click.testing import CliRunner
+
+    from duelpy.cli import main
+
+    def run(*args):
+        r = CliRunner().invoke(main, ["serve", *args])
+        assert r.exit_code != 0 and "Traceback" not in r.output, r.output
+        lines = [ln for ln in r.stderr.strip().splitlines() if ln.startswith("Error: ")]
+        assert len(lines) == 1, r.stderr
+        return r.exit_code, lines[0]
+
+    code, msg = run("--study", str(tmp_path / "nowhere"))
+    assert code == 2 and "no such folder" in msg
+    code, msg = run("--study", str(tmp_path))
+    assert code == 2 and "no study report" in msg
+    code, msg = run("--port", "70000")
+    assert code == 2 and "--port" in msg
+    code, msg = run("--host", "no-such-host.invalid")
+    assert "unknown host" in msg
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        code, msg = run("--port", str(busy.getsockname()[1]))
+        assert code == 1 and "cannot listen" in msg and "--port 0" in msg

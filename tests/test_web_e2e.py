@@ -86,6 +86,24 @@ def test_whole_game_by_clicks_against_random(page, tmp_path):
     act(pg, lambda: pg.keyboard.press("u"))
     assert pg.locator("#log li:not(.age-sep)").count() == 0
 
+    play_to_the_end(pg, tmp_path, "random", 21)
+
+
+@pytest.mark.slow
+def test_whole_game_against_the_strongest_agent(page, tmp_path):
+    pg = page
+    pg.check("input[name=agent][data-budget=seconds]")     # the strongest, with a budget
+    pg.fill("#seconds", "0.2")
+    pg.fill("#seed", "5")
+    pg.click("#start")
+    settle(pg)
+    play_to_the_end(pg, tmp_path, "mcts:seconds=0.2", 5)
+    assert "iterations" in pg.locator("#log li.ai .why").first.inner_text()
+
+
+def play_to_the_end(pg, tmp_path, opponent, seed):
+    """Play by clicks and keys until the game ends; check the score shown against the
+    downloaded record's ``State.result()``; replay the record in the viewer."""
     moves = 0
     while dataset(pg, "over") != "1":
         assert moves < 300, "the game does not end"
@@ -122,7 +140,8 @@ def test_whole_game_by_clicks_against_random(page, tmp_path):
     assert [p1, p2] == result["total"]
     assert winner == ("none" if result["winner"] is None else str(result["winner"]))
     assert victory == result["victory"]
-    assert rec.players == ["you", "random"] and rec.seed == 21
+    assert rec.players[0] == "you" and rec.players[1].startswith(opponent.split(":")[0])
+    assert rec.seed == seed
     assert pg.locator("#log li:not(.age-sep)").count() == len(rec.moves)
 
     # the replay viewer: load the downloaded file, step with the keys
