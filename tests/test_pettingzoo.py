@@ -135,6 +135,7 @@ def test_the_same_agent_is_selected_again_after_play_again():
     env = dpz.env()
     play_again = {i for i, w in enumerate(duelcore.data.WONDERS) if w.play_again}
     base, per = duelcore.ACTION_LAYOUT["WONDER_BASE"], len(duelcore.data.CARDS)
+    n_wonders = len(duelcore.data.WONDERS)
     for seed in range(30):
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -145,7 +146,7 @@ def test_the_same_agent_is_selected_again_after_play_again():
                 continue
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
             env.step(action)
-            wonder = (action - base) // per if base <= action < base + len(duelcore.data.WONDERS) * per else None
+            wonder = (action - base) // per if 0 <= action - base < n_wonders * per else None
             state = env.unwrapped.game_state
             if wonder in play_again and state.phase == "play":
                 assert env.agent_selection == agent
