@@ -90,26 +90,33 @@ def test_openspiel_random_sim_test_with_serialization(params):
 
 
 def test_games_stay_within_the_declared_lengths():
-    """The declared maxima hold over many random games (played on the core directly)."""
+    """The declared maxima, and each kind of decision within its share of MAX_GAME_LENGTH,
+    over many random games (played on the core directly)."""
+    L = ACTION_LAYOUT
+    kinds = {"draft": (0, L["BUILD_BASE"], 6), "turn": (L["BUILD_BASE"], L["TOKEN_BASE"], 60),
+             "token": (L["TOKEN_BASE"], L["DESTROY_BASE"], 6),
+             "destroy": (L["DESTROY_BASE"], L["REVIVE_BASE"], 2),
+             "revive": (L["REVIVE_BASE"], L["START_BASE"], 1),
+             "start": (L["START_BASE"], L["NUM_DECISION_ACTIONS"], 2)}
+    assert sum(k[2] for k in kinds.values()) == dos.MAX_GAME_LENGTH
     rng = random.Random(5)
-    offset = ACTION_LAYOUT["NUM_DECISION_ACTIONS"]
-    most = [0, 0, 0]
+    offset = L["NUM_DECISION_ACTIONS"]
     for seed in range(150):
         state = duelcore.new_game(seed, explicit_chance=True, first_player=None)
-        decisions = chances = 0
+        count = dict.fromkeys(kinds, 0)
+        chances = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                most[2] = max(most[2], len(outcomes))
                 assert all(offset <= a < duelcore.NUM_DISTINCT_ACTIONS for a, _ in outcomes)
                 state.apply_action(rng.choice(outcomes)[0])
                 chances += 1
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-        most[0], most[1] = max(most[0], decisions), max(most[1], chances)
-    assert most[0] <= dos.MAX_GAME_LENGTH
-    assert most[1] <= dos.MAX_CHANCE_NODES
+                a = rng.choice(state.legal_actions())
+                count[next(k for k, (lo, hi, _) in kinds.items() if lo <= a < hi)] += 1
+                state.apply_action(a)
+        assert all(count[k] <= kinds[k][2] for k in kinds), count
+        assert chances <= dos.MAX_CHANCE_NODES
 
 
 # ---------------------------------------------------------------- OpenSpiel's bots

@@ -111,8 +111,11 @@ _HAS_GUILD_BACKS = "guilds" in duelcore.PHASE_NAMES
 #: revealed in the draft, the 20 cards turned face up in each Age, the 3 guild backs placed in
 #: Age III, and the Great Library's 3 tokens.
 MAX_CHANCE_NODES = 1 + 5 + 8 + 3 * 20 + (3 if _HAS_GUILD_BACKS else 0) + 3
-#: Decisions in a game at most (see duelpy.spiel.DuelGame.MAX_GAME_LENGTH).
-MAX_GAME_LENGTH = _spiel.DuelGame.MAX_GAME_LENGTH
+#: Decisions in a game at most: 6 wonder picks, 60 turns (one per card of the three Ages),
+#: 6 progress-token choices (the 5 tokens on the board and one from The Great Library), 2
+#: cards destroyed (The Statue of Zeus, Circus Maximus), 1 card revived (The Mausoleum) and
+#: 2 choices of who begins an Age.
+MAX_GAME_LENGTH = 6 + 60 + 6 + 2 + 1 + 2
 MAX_HISTORY_LENGTH = MAX_GAME_LENGTH + MAX_CHANCE_NODES
 
 GAME_TYPE = pyspiel.GameType(
