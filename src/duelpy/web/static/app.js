@@ -435,7 +435,7 @@ async function hint() {
       <td>${Number.isFinite(m.value) ? (100 * m.value).toFixed(0) + "%" : ""}</td><td>${esc(m.name)}</td></tr>`).join("");
     box.innerHTML = `<h3>Hint: ${esc(h.name)}</h3>
       <p class="muted">${esc(h.agent)}, ${h.iterations.toLocaleString()} iterations — share of visits and estimated win chance:</p>
-      <table class="hint-table">${rows}</table>`;
+      <table class="hint-table"><tr><th>visits</th><th>win</th><th class="left">move</th></tr>${rows}</table>`;
   } catch (e) { box.innerHTML = `<h3>Hint</h3><p class="error">${esc(e.message)}</p>`; }
 }
 
