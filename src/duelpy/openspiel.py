@@ -36,8 +36,9 @@ is public.  The observer (:meth:`DuelGame.make_py_observer`) writes:
   the same vector), with the Great Library draw taken out;
 - ``private_library_offer`` (private information): the progress tokens of the Great Library draw
   the player is choosing from (all zeros otherwise);
-- ``history`` (perfect recall): every action of the game so far, ``(action + 1) /
-  num_distinct_actions``, ``-1`` for a chance outcome the player did not see, ``0`` after the end.
+- ``history`` (perfect recall): every action of the game so far as the core's action id,
+  ``(id + 1) / duelcore.NUM_DISTINCT_ACTIONS`` (chance outcome k is id ``CHANCE_OFFSET + k``),
+  ``-1`` for a chance outcome the player did not see, ``0`` after the last action.
 
 The strings hold the same information: the public position as compact JSON
 (:meth:`duelcore.State.to_dict` without ``rng``, ``library_offer`` and ``aside_tokens``, which
