@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import sys
 import threading
@@ -114,6 +115,12 @@ def serve(host, port, open_browser, study_dir, max_games, threads, hint_seconds,
     finally:
         sock.close()
     click.echo("duel serve: stopped")
+    # Nothing is left to save (records live in the browser's downloads), so end the process
+    # now: the interpreter's teardown (pandas, numpy ...) and a search thread still running
+    # would otherwise take up to seconds on a busy machine after Ctrl-C.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def _make_server(config, games):

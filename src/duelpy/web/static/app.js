@@ -80,6 +80,8 @@ function setupNewGame() {
     try {
       $("start").disabled = true;
       const g = await api("POST", "/api/games", body);
+      const old = S.game;
+      if (old && !old.result) api("DELETE", `/api/games/${old.id}`).catch(() => {});  // abandoned
       S.sel = null;
       $("hint").hidden = true;
       $("nav-game").hidden = false;
