@@ -433,7 +433,7 @@ cdef class State:
         if sorted(items) != pend:
             raise IllegalActionError(f"apply_actions needs one action for each of seats {pend}, "
                                      f"got seats {sorted(items)}")
-        trial = self.clone()
+        cdef State trial = self.clone()
         for seat in pend:
             why = trial.why_illegal(seat, items[seat])
             if why is not None:
@@ -769,13 +769,13 @@ def state_from_dict(d):
     return st
 
 
-def new_state(int players, seed=0, boards=None, sides=None, explicit_chance=False,
+def new_state(players, seed=0, boards=None, sides=None, explicit_chance=False,
               all_pairs=False):
     """A new game (W-SETUP).  ``boards``: None (drawn) or one entry per seat, each None, a
     board name, or ``"Name A"`` / ``"Name B"``; ``sides``: None/"random", "A" or "B" for every
     seat not fixed by ``boards``.  Raises ValueError naming a bad argument."""
     cdef State st = State.__new__(State)
-    if not isinstance(players, int) or not 2 <= players <= 7:
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
         raise ValueError(f"players must be 2..7 (2 is the Free City variant), not {players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"seed must be a non-negative int, not {seed!r}")

@@ -490,23 +490,21 @@ cdef int agent_act(const AgentSpec* spec, const SevenState* s, int seat, u64* rn
     return out[sv_rng_below(rng, n)]
 
 cdef void play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) noexcept nogil:
-    """Play to the end; seat q's decisions (the Free City's: its decider's) by specs[decider].
-    Every seat decides on the position before anyone's commitment of the turn (W-TURN-2)."""
+    """Play to the end; each seat's decisions (the Free City's: its decider's) by
+    specs[decider], committed seat by seat (W-TURN-1)."""
     cdef int seats[SV_MAX_SEATS]
-    cdef int acts[SV_MAX_SEATS]
-    cdef int n, k, q
-    cdef SevenState view
+    cdef int n, k, q, a
     while s.phase != SP_OVER:
         if s.phase <= SP_DRAW:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
-        view = s[0]
         for k in range(n):
-            q = sv_decider(&view, seats[k])
-            acts[k] = agent_act(&specs[q], &view, seats[k], rng, t)
-        for k in range(n):
-            sv_apply(s, seats[k], acts[k])
+            # the agents read nothing of another decider's commitment (MCTS forgets them when
+            # it determinizes); the Free City's controller sees its own first card
+            q = sv_decider(s, seats[k])
+            a = agent_act(&specs[q], s, seats[k], rng, t)
+            sv_apply(s, seats[k], a)
 
 # ---------------------------------------------------------------- Python wrappers
 _AGENT_KINDS = {"random": AG_RANDOM, "greedy": AG_GREEDY, "mcts": AG_MCTS}

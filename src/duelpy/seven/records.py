@@ -1,0 +1,95 @@
+"""7 Wonders game records: a JSON document holding the set-up and every decision.
+
+Seed + set-up + decisions are the whole game (W-CHANCE-1; chance nodes are sampled from the
+seed).  Format::
+
+    {"game": "seven", "format": 1, "players": 4, "seed": 7, "sides": "random",
+     "boards": null, "moves": [[seat, action, "text"], ...],
+     "result": {"winners": [...], "totals": [...]}}          # result optional
+
+``text`` is :func:`duelcore.seven.action_to_string` of the action, checked on replay.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from duelcore import seven as _core
+
+from duelpy.seven.game import new_game
+
+KEYS = {"game", "format", "players", "seed", "sides", "boards", "moves", "result"}
+
+
+class RecordError(ValueError):
+    """A malformed or inconsistent 7 Wonders game record (the message names the problem)."""
+
+
+def record_of(players, seed, moves, sides="random", boards=None, state=None) -> dict:
+    """A record dict for the decisions ``moves`` (``(seat, action)`` pairs)."""
+    rec = {"game": "seven", "format": 1, "players": players, "seed": seed, "sides": sides,
+           "boards": boards,
+           "moves": [[int(s), int(a), _core.action_to_string(a)] for s, a in moves]}
+    if state is not None and state.is_terminal():
+        rec["result"] = {"winners": state.winners(),
+                         "totals": [s["total"] for s in state.scores()]}
+    return rec
+
+
+def replay(rec: dict) -> _core.State:
+    """The final State of a record, every move checked.  Raises RecordError."""
+    if not isinstance(rec, dict):
+        raise RecordError("a record is a JSON object")
+    extra = set(rec) - KEYS
+    if extra:
+        raise RecordError(f"unknown record key(s) {sorted(extra)}")
+    for key in KEYS - {"result", "boards"}:
+        if key not in rec:
+            raise RecordError(f"record without {key!r}")
+    if rec["game"] != "seven" or rec["format"] != 1:
+        raise RecordError("not a 7 Wonders record of format 1")
+    try:
+        st = new_game(rec["players"], seed=rec["seed"], sides=rec["sides"],
+                      boards=rec.get("boards"))
+    except (ValueError, TypeError) as e:
+        raise RecordError(f"bad set-up: {e}") from None
+    if not isinstance(rec["moves"], list):
+        raise RecordError("moves must be a list")
+    for i, m in enumerate(rec["moves"]):
+        if not (isinstance(m, list) and len(m) == 3 and isinstance(m[0], int)
+                and isinstance(m[1], int) and isinstance(m[2], str)):
+            raise RecordError(f"move {i}: expected [seat, action, text], got {m!r}")
+        seat, a, text = m
+        try:
+            if _core.action_to_string(a) != text:
+                raise RecordError(f"move {i}: action {a} is {_core.action_to_string(a)!r}, "
+                                  f"not {text!r}")
+            st.apply_action(a, seat)
+        except _core.IllegalActionError as e:
+            raise RecordError(f"move {i} ({text}): {e}") from None
+        except ValueError as e:
+            raise RecordError(f"move {i}: {e}") from None
+    res = rec.get("result")
+    if res is not None:
+        if not st.is_terminal():
+            raise RecordError("the record has a result but the game is not over")
+        got = {"winners": st.winners(), "totals": [s["total"] for s in st.scores()]}
+        if res != got:
+            raise RecordError(f"the recorded result {res} differs from the replayed one {got}")
+    return st
+
+
+def save_record(path, rec: dict) -> None:
+    """Write a record as JSON (checked by a replay first)."""
+    replay(rec)
+    Path(path).write_text(json.dumps(rec, indent=1) + "\n")
+
+
+def load_record(path) -> dict:
+    """Read and check a record.  Raises RecordError (also for unreadable JSON)."""
+    try:
+        rec = json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError) as e:
+        raise RecordError(f"cannot read record {path}: {e}") from None
+    replay(rec)
+    return rec
