@@ -25,13 +25,16 @@ Agents are written on the command line as ``random``, ``greedy``,
 from __future__ import annotations
 
 import abc
-import math
 from concurrent.futures import ThreadPoolExecutor
 
 from duelcore import State
 from duelcore import search as _search
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "parse_agent", "AgentSpecError"]
+from duelpy.specs import (Kind, check_options, choice_option, float_option, int_option,
+                          parse_spec)
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "parse_agent", "AgentSpecError",
+           "AGENT_KINDS"]
 
 _MASK64 = (1 << 64) - 1
 
@@ -71,8 +74,8 @@ class _BuiltinAgent(Agent):
     kind = "random"
 
     def __init__(self, seed: int = 0):
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise AgentSpecError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise AgentSpecError(f"seed must be an integer from 0 to 2**64 - 1, not {seed!r}")
         self.seed = seed
         self._rng = seed & _MASK64
 
@@ -151,29 +154,14 @@ class MCTSAgent(_BuiltinAgent):
                  c: float = 1.4, rollout: str = "random", threads: int = 1,
                  max_nodes: int = 0, seed: int = 0):
         super().__init__(seed)
-        if iterations is not None and seconds is not None:
-            raise AgentSpecError("give either iterations or seconds, not both")
+        given = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
+                 if v is not None}
+        given.update(c=c, rollout=rollout, threads=threads, max_nodes=max_nodes)
+        checked = check_options(AGENT_KINDS["mcts"], given, AgentSpecError)
+        iterations, seconds = checked.get("iterations"), checked.get("seconds")
+        c, rollout = checked["c"], checked["rollout"]
         if seconds is None and iterations is None:
             iterations = 1000
-        if iterations is not None:
-            if isinstance(iterations, bool) or not isinstance(iterations, int) \
-                    or not 1 <= iterations <= 100_000_000:
-                raise AgentSpecError(
-                    f"iterations must be an integer from 1 to 100,000,000, not {iterations!r}")
-        if seconds is not None:
-            if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-                    or not (0 < seconds <= 3600) or math.isnan(seconds):
-                raise AgentSpecError(f"seconds must be in (0, 3600], not {seconds!r}")
-        if isinstance(c, bool) or not isinstance(c, (int, float)) or not (0 <= c < 1e6):
-            raise AgentSpecError(f"c must be a finite number >= 0, not {c!r}")
-        if rollout not in ("random", "greedy"):
-            raise AgentSpecError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
-        if isinstance(threads, bool) or not isinstance(threads, int) or not 1 <= threads <= 256:
-            raise AgentSpecError(f"threads must be an integer from 1 to 256, not {threads!r}")
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) \
-                or not (max_nodes == 0 or 2 <= max_nodes <= 200_000_000):
-            raise AgentSpecError(f"max_nodes must be 0 (the default) or an integer from 2 to "
-                                 f"200,000,000, not {max_nodes!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = float(c)
@@ -183,6 +171,7 @@ class MCTSAgent(_BuiltinAgent):
         budget = f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
         extra = "" if rollout == "random" else f",rollout={rollout}"
         extra += "" if threads == 1 else f",threads={threads}"
+        extra += "" if max_nodes == 0 else f",max_nodes={max_nodes}"
         self.name = f"mcts:{budget},c={self.c:g}{extra}"
 
     @property
@@ -259,41 +248,47 @@ def _next64(x):
 #: ``duel serve``, and the source of hints).  Add a budget: ``f"{STRONGEST}:seconds=1"``.
 STRONGEST = "mcts"
 
-_AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
-_OPTION_TYPES = {"iterations": int, "seconds": float, "c": float, "rollout": str,
-                 "threads": int, "max_nodes": int, "seed": int}
+_SEED = int_option("seed", 0, 2**64 - 1, 0, "seed of the agent's RNG (the match runners "
+                   "reseed it at each game)", domain="an integer from 0 to 2**64 - 1")
+
+#: Every agent kind with its options and defaults: ``parse_agent``, ``duel agents`` and
+#: :class:`MCTSAgent`'s checks read this table.  A new kind is a new entry.
+AGENT_KINDS = {
+    "random": Kind("random", "uniform among the legal actions", RandomAgent, (_SEED,)),
+    "greedy": Kind("greedy", "one ply: the legal action whose result scores best for itself "
+                   "(VP, coins, science, military, Play Again)", GreedyAgent, (_SEED,)),
+    "mcts": Kind(
+        "mcts", "information-set Monte Carlo tree search (UCT); chance sampled afresh in "
+        "every iteration, never the hidden cards", MCTSAgent,
+        (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
+                    default_text="1000 unless seconds"),
+         float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
+                      "instead of iterations", lo_open=True),
+         float_option("c", 0, 1e6, 1.4, "UCT exploration constant"),
+         choice_option("rollout", ("random", "greedy"), "random",
+                       "policy of the playouts after the tree"),
+         int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
+                    "parallelism; iterations are split, seconds shared)"),
+         int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
+                    "iterations + 2, or 4,000,000 with seconds", also=(0,)),
+         _SEED),
+        conflicts=(("iterations", "seconds"),),
+        example="mcts:iterations=2000,c=1.4"),
+}
 
 
 def parse_agent(text: str) -> Agent:
     """Make an agent from its description: ``random``, ``greedy``,
-    ``mcts:iterations=2000,c=1.4`` (options: iterations, seconds, c, rollout, threads,
-    max_nodes, seed).
+    ``mcts:iterations=2000,c=1.4`` (the kinds and their options are in :data:`AGENT_KINDS`;
+    ``duel agents`` lists them with their defaults).
 
     Raises
     ------
     AgentSpecError
-        Naming the unknown agent or option, or the bad value.
+        One line naming the problem: an unknown agent or option (with close matches), an
+        empty part (``mcts:``, ``mcts:iterations=10,,``), an option given twice, options
+        that exclude each other (iterations and seconds), a value of the wrong type or out
+        of range (``seconds=-1``, ``c=nan``).
     """
-    if not isinstance(text, str) or not text.strip():
-        raise AgentSpecError("an agent is written like 'random', 'greedy' or "
-                             "'mcts:iterations=2000,c=1.4'")
-    name, _, rest = text.strip().partition(":")
-    name = name.strip().lower()
-    if name not in _AGENTS:
-        raise AgentSpecError(f"unknown agent {name!r}; choose from {', '.join(_AGENTS)}")
-    kwargs = {}
-    allowed = _OPTION_TYPES if name == "mcts" else {"seed": int}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        key, eq, value = part.partition("=")
-        key = key.strip().lower()
-        if not eq:
-            raise AgentSpecError(f"option {part!r} of {name} must be written key=value")
-        if key not in allowed:
-            raise AgentSpecError(f"unknown option {key!r} for {name}; options: "
-                                 f"{', '.join(allowed)}")
-        try:
-            kwargs[key] = allowed[key](value.strip())
-        except ValueError:
-            raise AgentSpecError(f"option {key}={value.strip()!r} of {name}: expected "
-                                 f"{allowed[key].__name__}") from None
-    return _AGENTS[name](**kwargs)
+    kind, options = parse_spec(text, AGENT_KINDS, "agent", AgentSpecError)
+    return kind.make(**options)

@@ -1,0 +1,249 @@
+"""One parser for ``name:key=value,key=value`` descriptions (agents, and the option tables
+of treatments), driven by tables of options with their types, ranges and defaults.
+
+A *kind* (an agent such as ``mcts``) is a :class:`Kind`: its name, a one-line description,
+its :class:`Option` entries and the groups of options that exclude each other.  Adding a kind
+is adding a table entry; the parser, the error messages and ``duel agents`` follow from it.
+
+Every refusal is a one-line ``ValueError`` (of the class the caller passes) naming what is
+wrong: an unknown kind or option (with close matches), an empty part
+(``mcts:iterations=10,,``, ``mcts:``), an option given twice, conflicting options, a value
+of the wrong type or out of range (``seconds=-1``, ``c=nan``).
+"""
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+__all__ = ["Option", "Kind", "int_option", "float_option", "choice_option", "parse_spec",
+           "parse_pairs", "check_options", "check_conflicts", "close_matches"]
+
+
+def close_matches(word: str, choices) -> str:
+    """' (did you mean X?)' for the closest of ``choices`` to ``word``, or ''."""
+    hits = difflib.get_close_matches(str(word).lower(), list(choices), n=2, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(h) for h in hits)}?)" if hits else ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a kind.
+
+    Attributes
+    ----------
+    name : str
+        The key, as written (``iterations``).
+    default : Any
+        The value when the option is not given (shown by ``duel agents``).
+    help : str
+        What it means, with its unit.
+    domain : str
+        The values allowed, in words ("an integer from 1 to 100,000,000").
+    check : callable
+        ``check(value) -> value``: the value if it is allowed (maybe normalised), else
+        raises ValueError (the message is built from ``domain``).
+    from_text : callable
+        ``from_text(text) -> value`` for the command line; ValueError if not of the type.
+    default_text : str
+        How the default is shown, when it is not just ``default`` (e.g. "1000 unless seconds").
+    """
+
+    name: str
+    default: Any
+    help: str
+    domain: str
+    check: Callable[[Any], Any]
+    from_text: Callable[[str], Any]
+    default_text: str = ""
+
+    def shown_default(self) -> str:
+        if self.default_text:
+            return self.default_text
+        return "none" if self.default is None else f"{self.default:g}" \
+            if isinstance(self.default, float) else str(self.default)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of thing described by a spec (an agent): its options and what makes one.
+
+    ``make(**options)`` builds it from the options given (checked values; the others are
+    left to ``make``'s own defaults, which must be the options' ``default``).
+    ``conflicts`` lists groups of option names of which at most one may be given.
+    """
+
+    name: str
+    help: str
+    make: Callable[..., Any]
+    options: tuple = ()
+    conflicts: tuple = ()
+    example: str = ""
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    @property
+    def option_names(self) -> list[str]:
+        return [o.name for o in self.options]
+
+
+# ---------------------------------------------------------------- option constructors
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int_text(text: str) -> int:
+    t = text.strip().replace("_", "").replace(",", "")
+    if not t or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+        raise ValueError("expected int")
+    return int(t)
+
+
+def _float_text(text: str) -> float:
+    try:
+        return float(text.strip())
+    except ValueError:
+        raise ValueError("expected float") from None
+
+
+def int_option(name, lo, hi, default, help, *, also=(), default_text="",
+               domain="") -> Option:
+    """An integer option in ``lo .. hi`` (or one of the special values ``also``)."""
+    extra = "".join(f"{a} or " for a in also)
+    domain = domain or f"{extra}an integer from {lo:,} to {hi:,}"
+
+    def check(v):
+        if not _is_int(v) or not (lo <= v <= hi or v in also):
+            raise ValueError(domain)
+        return v
+    return Option(name, default, help, domain, check, _int_text, default_text)
+
+
+def float_option(name, lo, hi, default, help, *, lo_open=False, default_text="") -> Option:
+    """A finite number in ``[lo, hi]`` (``(lo, hi]`` with ``lo_open``); nan and inf refused."""
+    domain = f"a number in {'(' if lo_open else '['}{lo:g}, {hi:g}]"
+
+    def check(v):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) \
+                or v < lo or v > hi or (lo_open and v == lo):
+            raise ValueError(domain)
+        return float(v)
+    return Option(name, default, help, domain, check, _float_text, default_text)
+
+
+def choice_option(name, choices, default, help) -> Option:
+    """One of the words ``choices`` (case ignored)."""
+    domain = " or ".join(repr(c) for c in choices)
+
+    def check(v):
+        if not isinstance(v, str) or v.strip().lower() not in choices:
+            raise ValueError(domain)
+        return v.strip().lower()
+    return Option(name, default, help, domain, check, lambda t: t.strip().lower())
+
+
+# ---------------------------------------------------------------- checking and parsing
+def check_conflicts(given, conflicts, where: str, error=ValueError) -> None:
+    """Refuse two or more options of one group of ``conflicts`` given together."""
+    for group in conflicts:
+        both = [k for k in group if k in given]
+        if len(both) > 1:
+            raise error(f"{where}: {' and '.join(both)} cannot be given together "
+                        f"(give either {' or '.join(group)})")
+
+
+def check_options(kind: Kind, options: dict, error=ValueError, where: str | None = None) -> dict:
+    """Check option values given from Python (types and ranges, conflicts); returns them
+    normalised.  Raises ``error`` naming the option."""
+    where = where or kind.name
+    for key in options:
+        if key not in kind.option_names:
+            raise error(f"unknown option {key!r} for {kind.name}"
+                        f"{close_matches(key, kind.option_names)}; options: "
+                        f"{', '.join(kind.option_names) or 'none'}")
+    check_conflicts(options, kind.conflicts, where, error)
+    out = {}
+    for key, value in options.items():
+        try:
+            out[key] = kind.option(key).check(value)
+        except ValueError as e:
+            raise error(f"{key} must be {e}, not {value!r}") from None
+    return out
+
+
+def parse_pairs(text: str, keys, where: str, error=ValueError, what: str = "") -> dict:
+    """Read ``key=value,key=value`` (keys among ``keys``, case-insensitive) into a dict of
+    the value texts, refusing empty parts, a part without ``=``, a key without a value,
+    unknown keys (with close matches) and a key given twice.  ``where`` is the whole text as
+    the user wrote it (quoted in errors); ``what`` names its owner ("mcts")."""
+    of = f" of {what}" if what else ""
+    out: dict = {}
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            raise error(f"{where!r}: an empty option (two commas in a row, or a comma at the "
+                        f"start or the end)")
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq:
+            raise error(f"option {part!r}{of} must be written key=value")
+        if key not in keys:
+            raise error(f"unknown option {key!r}{' for ' + what if what else ''}"
+                        f"{close_matches(key, keys)}; options: {', '.join(keys) or 'none'}")
+        if key in out:
+            raise error(f"{where!r}: option {key} is given twice")
+        value = value.strip()
+        if not value:
+            raise error(f"option {key}{of} has no value (write {key}=...)")
+        out[key] = value
+    return out
+
+
+def parse_spec(text, kinds: dict, what: str = "agent", error=ValueError) -> tuple[Kind, dict]:
+    """Read ``name`` or ``name:key=value,key=value`` against the table ``kinds``.
+
+    Returns ``(kind, options)`` with every option given, checked and converted.  Keys and
+    the name are case-insensitive; spaces around parts are ignored.
+
+    Raises
+    ------
+    error
+        One line naming the problem: an unknown name or key (with close matches), an empty
+        part, an option given twice, conflicting options, a value of the wrong type or out
+        of range.
+    """
+    example = next((k.example for k in kinds.values() if k.example), "")
+    written = "', '".join(list(kinds)[:-1])
+    usage = f"an {what} is written like '{written}' or '{example}'" if example else \
+        f"an {what} is one of: {', '.join(kinds)}"
+    if not isinstance(text, str) or not text.strip():
+        raise error(usage)
+    name, colon, rest = text.strip().partition(":")
+    name = name.strip().lower()
+    if name not in kinds:
+        raise error(f"unknown {what} {name!r}{close_matches(name, kinds)}; choose from "
+                    f"{', '.join(kinds)}")
+    kind = kinds[name]
+    if colon and not rest.strip():
+        raise error(f"{text.strip()!r}: nothing after ':' (write {name!r} alone, or "
+                    f"{name}:key=value)")
+    given: dict = {}
+    if colon:
+        raw = parse_pairs(rest, kind.option_names, text.strip(), error, what=name)
+        for key, value in raw.items():
+            opt = kind.option(key)
+            try:
+                converted = opt.from_text(value)
+            except ValueError as e:
+                raise error(f"option {key}={value!r} of {name}: {e}, {opt.domain}") from None
+            try:
+                given[key] = opt.check(converted)
+            except ValueError:
+                raise error(f"{key} must be {opt.domain}, not {value}") from None
+    check_conflicts(given, kind.conflicts, f"{text.strip()!r}", error)
+    return kind, given
