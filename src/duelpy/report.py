@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 VICTORIES = ("civilian", "military", "scientific", "shared")
 
@@ -12,6 +11,7 @@ def proportion_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     """Wilson score interval of a proportion k/n (as fractions); (nan, nan) when n == 0."""
     if n == 0:
         return float("nan"), float("nan")
+    from scipy import stats                 # (scipy takes a second to import: only when used)
     ci = stats.binomtest(int(k), int(n)).proportion_ci(confidence_level=level, method="wilson")
     return float(ci.low), float(ci.high)
 
@@ -22,35 +22,107 @@ def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
     m = float(x.mean()) if len(x) else float("nan")
     if len(x) < 2 or np.all(x == x[0]):
         return m, m, m
+    from scipy import stats
     lo, hi = stats.t.interval(level, len(x) - 1, loc=m, scale=stats.sem(x))
     return m, float(lo), float(hi)
 
 
-def summary(df: pd.DataFrame) -> pd.DataFrame:
-    """Outcome summary of a results table: one row per line of the report.
+class Summary:
+    """Outcome counts of games added chunk by chunk (constant memory): what
+    :func:`summary` reports, for tables too large to hold.
 
-    Rows: wins of P1 and P2 (by seat), shared victories, wins of each agent, each victory
-    type, and the mean VP of each seat; columns ``count``, ``rate`` (fraction of games, or the
-    mean for VP), ``ci_low``, ``ci_high`` (95%).
+    ``add(df)`` takes rows of a results table (columns winner, winner_agent, p1, p2,
+    victory, vp_total_p1, vp_total_p2); ``table()`` gives the summary so far.
     """
-    n = len(df)
-    rows = []
 
-    def prop(label, k):
-        lo, hi = proportion_ci(k, n)
-        rows.append({"": label, "count": int(k), "rate": k / n if n else np.nan,
-                     "ci_low": lo, "ci_high": hi})
+    def __init__(self):
+        self.n = 0
+        self.winners = {0: 0, 1: 0, -1: 0}
+        self.agents: set = set()
+        self.agent_wins: dict = {}
+        self.victories = dict.fromkeys(VICTORIES, 0)
+        self.vp = [[0, 0.0, 0.0], [0, 0.0, 0.0]]        # per seat: n, mean, sum of squares
 
-    prop("P1 wins", (df["winner"] == 0).sum())
-    prop("P2 wins", (df["winner"] == 1).sum())
-    prop("shared victories", (df["winner"] == -1).sum())
-    agents = sorted(set(df["p1"]) | set(df["p2"]))
-    if len(agents) > 1:
-        for agent in agents:
-            prop(f"{agent} wins", (df["winner_agent"] == agent).sum())
-    for v in VICTORIES[:3]:
-        prop(f"{v} victories", (df["victory"] == v).sum())
-    for p in (1, 2):
-        m, lo, hi = mean_ci(df[f"vp_total_p{p}"])
-        rows.append({"": f"mean VP of P{p}", "count": n, "rate": m, "ci_low": lo, "ci_high": hi})
-    return pd.DataFrame(rows).set_index("")
+    def add(self, df: pd.DataFrame) -> "Summary":
+        """Add the games of a results table (see :func:`duelpy.match.results_table`)."""
+        if not len(df):
+            return self
+        return self._add(df["winner"].to_numpy(), df["p1"].to_numpy(object),
+                         df["p2"].to_numpy(object),
+                         df["victory"].astype(str).value_counts().to_dict(),
+                         (df["vp_total_p1"].to_numpy(float), df["vp_total_p2"].to_numpy(float)))
+
+    def add_raw(self, raw: dict, p1_names, p2_names) -> "Summary":
+        """Add games from the core's arrays (``search.play_games``) and the agent names in
+        P1's and P2's seats (arrays of str): quicker than making their table."""
+        from duelcore.engine import VICTORY_NAMES
+        vp = raw["vp"].sum(axis=2)
+        counts = np.bincount(raw["victory"], minlength=len(VICTORY_NAMES))
+        return self._add(raw["winner"], np.asarray(p1_names, object),
+                         np.asarray(p2_names, object), dict(zip(VICTORY_NAMES, counts)),
+                         (vp[:, 0].astype(float), vp[:, 1].astype(float)))
+
+    def _add(self, w, p1, p2, victories: dict, vps) -> "Summary":
+        if not len(w):
+            return self
+        self.n += len(w)
+        for k in self.winners:
+            self.winners[k] += int((w == k).sum())
+        names = set(pd.unique(p1)) | set(pd.unique(p2))
+        self.agents |= names
+        for agent in names:
+            k = int(((w == 0) & (p1 == agent)).sum() + ((w == 1) & (p2 == agent)).sum())
+            self.agent_wins[agent] = self.agent_wins.get(agent, 0) + k
+        for v, k in victories.items():
+            if k:
+                self.victories[str(v)] = self.victories.get(str(v), 0) + int(k)
+        for p in (0, 1):                                # Chan et al.'s merge of (n, mean, M2)
+            x = vps[p]
+            n_b, mean_b = len(x), float(x.mean())
+            m2_b = float(((x - mean_b) ** 2).sum())
+            n_a, mean_a, m2_a = self.vp[p]
+            n = n_a + n_b
+            delta = mean_b - mean_a
+            self.vp[p] = [n, mean_a + delta * n_b / n, m2_a + m2_b + delta ** 2 * n_a * n_b / n]
+        return self
+
+    def table(self) -> pd.DataFrame:
+        """One row per line of the report: wins of P1 and P2 (by seat), shared victories,
+        wins of each agent (when there are two), each victory type, then the mean VP of each
+        seat.  Columns: ``count``; ``rate`` (fraction of games; NaN on the VP rows); ``mean``
+        and ``sd`` (VP; NaN on the other rows); ``ci_low``, ``ci_high`` (95%: Wilson for a
+        rate, Student t for a mean)."""
+        n = self.n
+        rows = []
+        nan = float("nan")
+
+        def prop(label, k):
+            lo, hi = proportion_ci(k, n)
+            rows.append({"": label, "count": int(k), "rate": k / n if n else nan,
+                         "mean": nan, "sd": nan, "ci_low": lo, "ci_high": hi})
+
+        prop("P1 wins", self.winners[0])
+        prop("P2 wins", self.winners[1])
+        prop("shared victories", self.winners[-1])
+        if len(self.agents) > 1:
+            for agent in sorted(self.agents):
+                prop(f"{agent} wins", self.agent_wins.get(agent, 0))
+        for v in VICTORIES[:3]:
+            prop(f"{v} victories", self.victories.get(v, 0))
+        for p in (0, 1):
+            k, m, m2 = self.vp[p]
+            sd = (m2 / (k - 1)) ** 0.5 if k > 1 else nan
+            if k < 2 or m2 == 0:
+                lo = hi = m if k else nan
+            else:
+                from scipy import stats
+                lo, hi = stats.t.interval(0.95, k - 1, loc=m, scale=sd / k ** 0.5)
+            rows.append({"": f"mean VP of P{p + 1}", "count": k, "rate": nan,
+                         "mean": m if k else nan, "sd": sd, "ci_low": float(lo),
+                         "ci_high": float(hi)})
+        return pd.DataFrame(rows).set_index("")
+
+
+def summary(df: pd.DataFrame) -> pd.DataFrame:
+    """Outcome summary of a results table: see :meth:`Summary.table`."""
+    return Summary().add(df).table()

@@ -43,7 +43,8 @@ import duelcore
 from duelcore import data
 
 from duelpy.agents import AgentSpecError, parse_agent
-from duelpy.match import GAME_OPTIONS, game_seeds, play_games_raw, results_table
+from duelpy.match import GAME_OPTIONS, game_cost, game_seeds, play_games_raw, results_table
+from duelpy.specs import check_conflicts
 
 __all__ = ["StudySpec", "Treatment", "StudyError", "StudyInterrupted", "StudyResult",
            "load_spec", "run_study", "read_games", "CONTROL"]
@@ -58,6 +59,8 @@ GAMES_FILE = "games.parquet"
 _TOP_KEYS = ("name", "games", "seed", "chunk_size", "agents", "options", "treatment")
 _AGENT_KEYS = ("p1", "p2", "alternate")
 _TREATMENT_KEYS = ("name",) + GAME_OPTIONS + ("p2_extra_coins",)
+#: Treatment options of which at most one may be given (both set P2's coins).
+_TREATMENT_CONFLICTS = (("p2_extra_coins", "start_coins"),)
 _MAX_SEED = 2**64 - 1
 
 
@@ -345,6 +348,7 @@ class StudySpec:
         for k, t in enumerate(treats):
             w = _at(where, f"treatment[{k}]")
             _check_keys(t, _TREATMENT_KEYS, w)
+            check_conflicts(t, _TREATMENT_CONFLICTS, w, StudyError)
             changes = {key: v for key, v in t.items() if key != "name"}
             if not changes:
                 raise StudyError(f"{w}: a treatment changes at least one rule option "
@@ -418,23 +422,10 @@ def load_spec(source) -> StudySpec:
 # --------------------------------------------------------------------------------------------
 # Chunks
 
-def _game_cost(desc: str) -> float:
-    """Rough seconds of one core per game of this agent (for the default chunk size)."""
-    a = parse_agent(desc)
-    kind = getattr(a, "kind", "random")
-    if kind == "random":
-        return 3e-5
-    if kind == "greedy":
-        return 8e-5
-    if a.seconds is not None:
-        return 35 * a.seconds
-    return 6e-4 * a.iterations * (3 if a.rollout == "greedy" else 1)
-
-
 def default_chunk_size(spec: StudySpec) -> int:
     """Games per chunk: about 5 s of one core, at most 5,000 games and at most 1/16 of the
     games of an arm (so small studies still spread over workers), at least 1."""
-    cost = (_game_cost(spec.p1) + _game_cost(spec.p2)) / 2
+    cost = (game_cost(spec.p1) + game_cost(spec.p2)) / 2
     return max(1, min(5000, math.ceil(spec.games / 16), int(5.0 / cost)))
 
 
