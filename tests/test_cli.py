@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pandas as pd
 import pytest
 from click.testing import CliRunner
 
 import duelcore
+import duelpy
 from duelcore import search
 from duelpy.agents import parse_agent
 from duelpy.cli import main
@@ -102,17 +104,107 @@ def test_simulate_bad_input(tmp_path, monkeypatch, args, words):
 
 
 def test_simulate_leaves_no_half_written_file(tmp_path, monkeypatch):
+    from duelpy.output import TableWriter
     out = tmp_path / "games.csv"
+    real_write = TableWriter.write
 
-    def broken_to_csv(self, path, *a, **k):
-        with open(path, "w") as f:
-            f.write("seed,p1,p2\n1,random")                   # half a table, then the disk fills
+    def write_then_fill_the_disk(self, df):
+        real_write(self, df.iloc[:2])                          # some rows, then the disk fills
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pd.DataFrame, "to_csv", broken_to_csv)
+    monkeypatch.setattr(TableWriter, "write", write_then_fill_the_disk)
     r = run(["simulate", "--games", "5", "--out", str(out)])
     assert_error(r, 1, "cannot write", "No space left")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_simulate_refuses_an_existing_file_unless_overwrite(tmp_path):
+    out = tmp_path / "games.csv"
+    out.write_text("precious\n")
+    r = run(["simulate", "--games", "4", "--out", str(out)])
+    assert_error(r, 2, "already exists", "--overwrite")
+    assert out.read_text() == "precious\n"
+    r = run(["simulate", "--games", "4", "--out", str(out), "--overwrite"])
+    assert_ok(r)
+    assert len(pd.read_csv(out)) == 4
+
+
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_simulate_streams_the_same_table_as_play_match(tmp_path, suffix, monkeypatch):
+    """Chunk by chunk (forced small here) the file holds the table play_match returns."""
+    import duelpy.match
+    monkeypatch.setattr(duelpy.match, "MAX_CHUNK", 7)
+    out = tmp_path / f"g.{suffix}"
+    r = run(["simulate", "--games", "60", "--p1", "greedy", "--seed", "9", "--jobs", "2",
+             "--out", str(out), "--quiet"])
+    assert_ok(r)
+    assert r.output == ""                                       # --quiet: nothing but errors
+    expected = duelpy.play_match("greedy", "random", games=60, seed=9)
+    if suffix == "csv":
+        assert out.read_text() == expected.to_csv()
+    else:
+        pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+
+
+def test_simulate_rule_options(tmp_path):
+    out = tmp_path / "g.parquet"
+    r = run(["simulate", "--games", "6", "--p1", "greedy", "--start-coins", "7,12",
+             "--ban-token", "law", "--force-wonder", "p2=The Great Library",
+             "--centred-pawn", "begins", "--out", str(out)])
+    assert_ok(r)
+    assert "rules:" in r.output and "start coins 7/12" in r.output
+    expected = duelpy.play_match("greedy", "random", games=6, start_coins=(7, 12),
+                                 banned_tokens=("Law",), centred_pawn="begins",
+                                 forced_wonders=(None, "The Great Library"))
+    got = pd.read_parquet(out)
+    pd.testing.assert_frame_equal(got, expected)
+    assert all("The Great Library" in w for w in got["wonders_drafted_p2"])
+    assert (got["coins_p2"] != duelpy.play_match("greedy", "random", games=6)["coins_p2"]).any()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--start-coins", "7"], ["--start-coins", "7,9"]),
+    (["--start-coins", "7,-2"], ["--start-coins"]),
+    (["--ban-token", "Lawyer"], ["--ban-token", "Lawyer"]),
+    (["--force-wonder", "p3=Zeus"], ["--force-wonder", "p3"]),
+    (["--force-wonder", "p1=The Pyramids,p1=Zeus"], ["--force-wonder", "twice"]),
+    (["--force-wonder", "p1=The Pyramids", "--force-wonder", "p1=The Colossus"],
+     ["--force-wonder", "two wonders"]),
+])
+def test_simulate_bad_rule_options(tmp_path, args, words):
+    assert_error(run(["simulate", "--games", "2"] + args), 2, *words)
+
+
+def test_simulate_summary_keeps_rates_and_vp_apart():
+    r = run(["simulate", "--games", "40", "--p1", "greedy", "--seed", "1"])
+    assert_ok(r)
+    out = r.output
+    outcomes, vp = out.split("final VP")
+    assert "mean VP" not in out
+    for line in outcomes.splitlines():
+        if "wins" in line or "victories" in line:
+            assert line.count("%") == 2, line                  # rate and its interval
+    p1 = next(line for line in vp.splitlines() if line.strip().startswith("P1"))
+    assert "%" not in p1 and re.search(r"\d+\.\d\d – \d+\.\d\d", p1)
+
+
+def test_simulate_rate_is_the_same_in_the_bar_and_the_summary():
+    r = run(["simulate", "--games", "3000", "--jobs", "2", "--seed", "4"])
+    assert_ok(r)
+    bar = re.findall(r"([\d,.]+) games/s", r.stderr)
+    summary = re.findall(r"([\d,.]+) games/s", r.stdout)
+    assert bar and summary and bar[-1] == summary[-1], (bar, summary)
+
+
+def test_simulate_tables_at_80_columns_cut_no_name():
+    long_agent = "mcts:iterations=3,c=1.25,rollout=greedy"
+    r = CliRunner(env={"COLUMNS": "80"}).invoke(
+        main, ["simulate", "--games", "4", "--p1", long_agent, "--p2", "greedy"])
+    assert_ok(r)
+    assert "…" not in r.output
+    assert max(len(line) for line in r.output.splitlines()) <= 80
+    assert "mcts:iterations=3,c=1.25,rollout=greedy wins" in " ".join(r.output.split()) \
+        or all(part in r.output for part in long_agent.split(","))
 
 
 def test_unknown_command():
@@ -160,9 +252,9 @@ def test_play_commands(tmp_path):
     state = duelcore.new_game(seed)
     first = state.legal_actions()[0]
     saved = tmp_path / "mid.json"
-    script = ["help", "board", "moves", "hint", action_name(first), "undo", "undo",
-              f"save {saved}", "save", "quit"]
-    with CliRunner().isolated_filesystem(temp_dir=tmp_path):
+    script = ["help", "board", "moves", "hint", action_name(first), f"save {saved}", "undo",
+              "undo", "save", f"save {saved}", "quit"]
+    with CliRunner().isolated_filesystem(temp_dir=tmp_path) as here:
         r = CliRunner().invoke(main, ["play", "--opponent", "greedy", "--seed", str(seed),
                                       "--hint-iterations", "60"], input="\n".join(script) + "\n")
         assert_ok(r)
@@ -173,15 +265,15 @@ def test_play_commands(tmp_path):
         assert "MCTS (60 iterations) would play: pick " in out
         assert re.search(r"\d+\.\d% of visits", out)
         assert f"P1 (you) play: {action_name(first)}" in out
+        assert f"game saved to {saved}" in out
+        assert load(saved).moves[0] == first
         assert "undone: back to your decision before move 1" in out
         assert "nothing to undo" in out
-        assert f"game saved to {saved}" in out
         assert "save needs a file name" in r.stderr
-        assert load(saved).moves == []
-        default = re.search(r"Game record saved to (duel-game-7-[\d-]+\.json)", out).group(1)
-        rec = load(default)
-        assert rec.moves == [] and rec.result is None
-        assert f"The game record will be saved to {default}" in out
+        assert "nothing to save yet" in r.stderr                       # no empty record
+        assert load(saved).moves[0] == first
+        assert "No move was played: no game record written" in out
+        assert sorted(p.name for p in Path(here).iterdir()) == []       # no default record
 
 
 def test_typing_garbage_at_the_prompt(tmp_path):
@@ -197,7 +289,8 @@ def test_typing_garbage_at_the_prompt(tmp_path):
     assert "out of range" in err
     assert "pick The Colossus" in err or "Colossus" not in str(state.to_dict()["draft"])
     assert "Traceback" not in r.output
-    assert load(path).moves == []
+    assert "Game stopped (end of input) after 0 moves" in r.output
+    assert not path.exists()                                   # no empty record
 
 
 @pytest.mark.parametrize("args, words", [

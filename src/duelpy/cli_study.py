@@ -24,13 +24,16 @@ def _coins(ctx, param, value):
     return [a, b]
 
 
-def _forced(value: str):
-    seat, sep, wonder = value.replace(":", "=", 1).partition("=")
-    seat = seat.strip().lower()
-    if not sep or seat not in _SEATS or not wonder.strip():
-        raise click.BadParameter(f"{value!r}: write the seat and the wonder, e.g. "
-                                 f"'p1=The Pyramids'", param_hint="--force-wonder")
-    return {seat: wonder.strip()}
+def _forced(value: str, hint: str = "--force-wonder"):
+    """``p1=The Pyramids`` or ``p1=The Pyramids,p2=Zeus`` as {seat: wonder}."""
+    from duelpy.specs import parse_pairs
+    if "=" not in value and ":" in value:
+        value = value.replace(":", "=", 1)         # p1:The Pyramids
+    try:
+        return parse_pairs(value, tuple(_SEATS), value, click.BadParameter, what="")
+    except click.BadParameter as e:
+        raise click.BadParameter(f"{e.message} (write the seat and the wonder, e.g. "
+                                 f"'p1=The Pyramids')", param_hint=hint) from None
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"],

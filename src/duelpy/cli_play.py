@@ -1,0 +1,427 @@
+"""``duel play``: a game against an agent in the terminal.
+
+Registered in :mod:`duelpy.cli`.  Whenever a decision is yours the board is drawn again,
+with why it is yours (a draft pick, a new Age, who begins the next Age, Play Again, a
+progress token, a card to destroy or revive) and your legal moves.  While the opponent
+searches, a "thinking…" line shows its iterations and the move it prefers so far
+(:mod:`duelpy.thinking`).  Ctrl-C (at the prompt or while the opponent thinks) and the end
+of input both stop the game and keep its record; a record is never written over an existing
+file without --overwrite or a yes at the prompt, and a game with no move writes none.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from duelpy.agents import STRONGEST, AgentSpecError
+from duelpy.cli_common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
+                               vp_table)
+
+_one_line = one_line
+
+def _move_note(state, action) -> str:
+    """Cost or gain of a legal move for the player to move, asked of the State."""
+    from duelpy.notation import NUM_DECISION_ACTIONS
+    from duelcore import ACTION_LAYOUT as L, data
+    p = state.current_player()
+    if p not in (0, 1) or action >= NUM_DECISION_ACTIONS:
+        return ""
+    if L["BUILD_BASE"] <= action < L["DISCARD_BASE"]:
+        total, _ = state.card_cost(p, action - L["BUILD_BASE"])
+        return "free" if total == 0 else f"{total} coin{'s' * (total != 1)}"
+    if L["WONDER_BASE"] <= action < L["TOKEN_BASE"]:
+        total, _ = state.wonder_cost(p, (action - L["WONDER_BASE"]) // len(data.CARDS))
+        return "free" if total == 0 else f"{total} coin{'s' * (total != 1)}"
+    if L["DISCARD_BASE"] <= action < L["WONDER_BASE"]:
+        return f"+{state.discard_value(p)} coins"
+    return ""
+
+
+def _print_moves(console, state):
+    from rich.columns import Columns
+    from rich.text import Text
+
+    from duelpy.notation import legal_moves
+    items = []
+    for a, name in legal_moves(state):
+        note = _move_note(state, a)
+        t = Text(f"{a:>4}  {name}")
+        if note:
+            t.append(f" ({note})", style="dim")
+        items.append(t)
+    console.print(Text("Your moves (type a number or a name):", style="bold"))
+    console.print(Columns(items, padding=(0, 3), column_first=True))
+
+
+_PLAY_HELP = """\
+Type a move by its number or its name: 12, build Lumber Yard, 'wonder Pyramids with Altar',
+'discard altar', 'token Law', 'pick Sphinx', 'start P2'. A shorter name is enough when it
+names one legal move. Commands:
+  moves      list your legal moves with their costs
+  board      show the board
+  hint       what the MCTS would play here, with its visit shares
+  undo       take back your previous decision (and the opponent's replies)
+  save FILE  save the game so far as a record (JSON)
+  quit       stop; the record is saved
+  help       this text"""
+
+
+def _opponent(opponent: str, iterations, seconds):
+    """The opponent of ``duel play``: ``--opponent`` with the budget flags (which must not
+    repeat or contradict the description's own budget); MCTS gets 5000 iterations unless
+    told otherwise."""
+    from duelpy.agents import AGENT_KINDS
+    from duelpy.specs import parse_spec
+
+    def bad(msg):
+        return click.BadParameter(msg, param_hint="--opponent")
+
+    try:
+        kind, opts = parse_spec(opponent, AGENT_KINDS, "agent", AgentSpecError)
+    except AgentSpecError as e:
+        raise bad(str(e)) from None
+    flags = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
+             if v is not None}
+    if len(flags) == 2:
+        raise click.UsageError("--iterations and --seconds: give one budget, not both")
+    budget = [k for k in ("iterations", "seconds") if k in opts]
+    if flags:
+        if "iterations" not in kind.option_names:
+            raise bad(f"--iterations and --seconds apply to --opponent mcts only, not "
+                      f"{kind.name}")
+        (flag, value), = flags.items()
+        if budget:
+            raise bad(f"--{flag} {value} conflicts with {budget[0]}={opts[budget[0]]} in "
+                      f"'{opponent.strip()}': give the budget once")
+        opts[flag] = value
+    elif "iterations" in kind.option_names and not budget:
+        opts["iterations"] = 5000
+    try:
+        return kind.make(**opts)
+    except AgentSpecError as e:
+        raise bad(str(e)) from None
+
+
+_ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def why_yours(state, before, last_action, human: int) -> str:
+    """Why the decision at ``state`` is ``human``'s, in a sentence.
+
+    ``before`` is the position before the last move (None at the start) and
+    ``last_action`` that move.
+    """
+    from duelpy.notation import action_name
+    d = state.to_dict()
+    phase = state.phase
+    again = before is not None and before.current_player() == human
+    if phase == "draft":
+        picks = d["draft"]["picks"]
+        group, j = picks // 4 + 1, picks % 4
+        what = {0: "you pick first from these four wonders",
+                1: "you pick two wonders in a row: this is the first",
+                2: "your second pick in a row",
+                3: "the last wonder of this group is yours"}[j]
+        return f"Wonder draft, group {group} of 2: {what}."
+    if phase == "choose_start":
+        age = state.age
+        if (state.pawn < 0 and human == 0) or (state.pawn > 0 and human == 1):
+            why = "the Conflict pawn is on your side (the weaker military)"
+        else:
+            why = f"the Conflict pawn is centred and you took the last card of Age " \
+                  f"{_ROMAN.get(age - 1, age - 1)}"
+        return f"End of Age {_ROMAN.get(age - 1, age - 1)}: {why}, so you choose who begins " \
+               f"Age {_ROMAN.get(age, age)}."
+    if phase == "choose_token":
+        return "You have a pair of identical scientific symbols: choose a progress token " \
+               "from the board."
+    if phase == "library":
+        return "The Great Library: choose one of the progress tokens drawn for you."
+    if phase == "destroy":
+        colour = d.get("destroy_colour") or ""
+        return f"{action_name(last_action)}: choose one of your opponent's {colour} cards " \
+               f"to put in the discard pile."
+    if phase == "revive":
+        return "The Mausoleum: choose a card from the discard pile to build for free."
+    if phase == "play":
+        if before is None or before.phase != "play" or before.age != state.age:
+            chooser = d.get("chooser")
+            by = "" if chooser in (None, -1) or state.age == 1 else \
+                (" (you chose to)" if chooser == human else " (your opponent chose)")
+            return f"Age {_ROMAN.get(state.age, state.age)} begins: you begin{by}."
+        if again:
+            return "Play Again: it is your turn again."
+        return "Your turn: take a card to build it, discard it for coins, or build a wonder " \
+               "with it."
+    return "Your decision."
+
+
+def _thinking_text(th, who: str) -> str:
+    from duelpy.notation import action_name
+    p = th.progress()
+    text = f"{who} is thinking… {p['seconds']:.1f} s"
+    if p["budget"]:
+        text += f" (budget {p['budget']:,} iterations)"
+    if p["best"] is not None:
+        text += f" · best after {p['sample']:,}: {action_name(p['best'])} " \
+                f"({100 * p['share']:.0f}% of visits)"
+    return text
+
+
+def think(con, agent, state, who: str, live: bool) -> int:
+    """The agent's action at ``state``, with a "thinking…" line if it takes a while.
+
+    On a terminal the line is live (iterations, best move so far); otherwise it is printed
+    once.  KeyboardInterrupt stops the search (the core's stop flag) and is raised again.
+    """
+    from duelpy.thinking import Thinking
+    th = Thinking(agent, state, view=live).start()
+    try:
+        if th.wait(0.3):
+            return th.result()
+        if not live:
+            con.print(f"{who} is thinking… (Ctrl-C stops the game)", highlight=False)
+            while not th.wait(0.1):
+                pass
+        else:
+            seat = who.split()[0]                  # "P1": the agent is named above
+            with con.status(_thinking_text(th, seat), spinner="dots") as status:
+                while not th.wait(0.1):
+                    status.update(_thinking_text(th, seat))
+        return th.result()
+    except KeyboardInterrupt:
+        th.stop()
+        raise
+
+
+def _free_name(path: Path) -> Path:
+    """``path``, or ``name-1.json``, ``name-2.json`` ... (the first that does not exist)."""
+    k = 1
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+        k += 1
+    return candidate
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--opponent", default=STRONGEST, show_default=True, metavar="AGENT",
+              help="mcts, greedy, random, or a description like mcts:iterations=2000,c=1.2 "
+                   "(see duel agents).")
+@click.option("--iterations", type=click.IntRange(1, 10**8), default=None,
+              help="MCTS iterations per move (default 5000).")
+@click.option("--seconds", type=click.FloatRange(0, 3600, min_open=True), default=None,
+              help="MCTS thinking time per move, instead of --iterations.")
+@click.option("--seat", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="Your seat: 1 (P1, who begins) or 2.")
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+              help="Game seed (default: a random one, printed).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None,
+              help="Save the game record here (default: duel-game-<seed>-<time>.json).")
+@click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
+@click.option("--first-game-wonders", is_flag=True,
+              help="Skip the draft: the rulebook's first-game wonders.")
+@click.option("--centred-pawn", type=click.Choice(["chooses", "begins"]), default="chooses",
+              show_default=True, help="Centred pawn at the end of an Age: the last player "
+                                      "chooses who begins, or begins.")
+@click.option("--hint-iterations", type=click.IntRange(1, 10**7), default=5000,
+              show_default=True, help="MCTS iterations of the 'hint' command.")
+@click.option("--width", type=click.IntRange(60, 300), default=None,
+              help="Board width in characters (default: the terminal's, at most 120).")
+def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, first_game_wonders,
+         centred_pawn, hint_iterations, width):
+    """Play a game against an agent in the terminal.
+
+    Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
+    board, hint, undo, save FILE, quit).  Ctrl-C or the end of input stop the game; the
+    record is saved (if a move was played) and never over an existing file without
+    --overwrite.
+
+    \b
+    Examples:
+      duel play --opponent mcts --iterations 5000 --seat 2
+      duel play --opponent greedy --seed 42 --record my-game.json
+    """
+    import secrets
+    from datetime import datetime
+
+    from rich.text import Text
+
+    from duelcore import search
+    from duelpy.agents import MCTSAgent
+    from duelpy.notation import NotationError, action_name, parse_action
+    from duelpy.output import OutputError, check_new_file
+    from duelpy.records import GameRecord
+    from duelpy.render import render
+
+    agent = _opponent(opponent, iterations, seconds)
+    if seed is None:
+        seed = secrets.randbelow(2**32)
+    if record_path is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        record_path = Path(f"duel-game-{seed}-{stamp}.json")
+    try:
+        check_new_file(record_path, overwrite)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint="--record") from None
+    human = seat - 1
+    names = ["you", agent.name] if human == 0 else [agent.name, "you"]
+    rec, state = GameRecord.start(seed, players=names, first_game_wonders=first_game_wonders,
+                                  centred_pawn=centred_pawn)
+    agent.reset(search.agent_seed(seed, 1 - human))
+    hinter = MCTSAgent(iterations=hint_iterations, seed=seed)
+    history = [state.clone()]                     # history[k]: the position before move k+1
+    con = console(width)
+    live = con.is_terminal
+    bw = board_width(con, width)
+    me = f"P{seat}"
+    them = f"P{2 - human} ({agent.name})"
+    mine: set = set()                              # files this game wrote (may be rewritten)
+    con.print(Text(f"7 Wonders Duel — you are {me}, against {agent.name}. Seed {seed}.",
+                   style="bold"))
+    con.print(f"The game record will be saved to {record_path}. Type 'help' for commands; "
+              f"Ctrl-C stops the game.", highlight=False)
+
+    def may_write(path: Path) -> bool:
+        """False if ``path`` holds something this game did not write and the user says no."""
+        if not path.exists() or path.resolve() in mine:
+            return True
+        if path.is_dir():
+            click.echo(f"{path} is a folder", err=True)
+            return False
+        try:
+            return click.confirm(f"{path} exists: overwrite it?", default=False)
+        except click.exceptions.Abort:
+            click.echo()
+            return False
+
+    def save_record(path: Path) -> bool:
+        try:
+            rec.save(path)
+        except OSError as e:
+            click.echo(f"cannot save the game record to {path}: {e.strerror or one_line(e)}",
+                       err=True)
+            return False
+        mine.add(path.resolve())
+        return True
+
+    stopped = None            # "quit", "end of input", "Ctrl-C"
+    announce = True
+    try:
+        while not state.is_terminal():
+            p = state.current_player()
+            if p != human:
+                a = think(con, agent, state, them, live)
+                rec.play(state, a)
+                history.append(state.clone())
+                con.print(Text(f"{them} plays: {action_name(a)}", style="bold magenta"))
+                announce = True
+                continue
+            if announce:
+                con.print(render(state, width=bw))
+                before = history[-2] if len(history) > 1 else None
+                last = rec.moves[-1] if rec.moves else None
+                con.print(Text(why_yours(state, before, last, human), style="bold cyan"))
+                _print_moves(con, state)
+                announce = False
+            try:
+                line = click.prompt(f"{me}", default="", show_default=False, prompt_suffix="> ")
+            except click.exceptions.Abort as e:
+                stopped = "Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt) \
+                    else "end of input"
+                click.echo()
+                break
+            line = line.strip()
+            word, _, arg = line.partition(" ")
+            word = word.lower()
+            if not line:
+                continue
+            if word in ("help", "?"):
+                click.echo(_PLAY_HELP)
+            elif word in ("board", "b"):
+                con.print(render(state, width=bw))
+            elif word in ("moves", "m", "list"):
+                _print_moves(con, state)
+            elif word == "hint":
+                from duelpy.thinking import Thinking
+                th = Thinking(hinter, state, view=False, call=hinter.search).start()
+                try:
+                    while not th.wait(0.1):
+                        pass
+                except KeyboardInterrupt:
+                    th.stop()
+                    click.echo("\nhint cancelled")
+                    continue
+                res = th.result()
+                total = max(1, sum(res["visits"]))
+                ranked = sorted(zip(res["actions"], res["visits"], res["values"]),
+                                key=lambda r: -r[1])
+                click.echo(f"MCTS ({res['iterations']} iterations) would play: "
+                           f"{action_name(res['action'])}")
+                for a, n, v in ranked[:5]:
+                    click.echo(f"  {100 * n / total:5.1f}% of visits  win rate {100 * v:3.0f}%"
+                               f"  {a:>4}  {action_name(a)}")
+            elif word == "undo":
+                mine_k = [k for k in range(len(rec.moves))
+                          if history[k].current_player() == human]
+                if not mine_k:
+                    click.echo("nothing to undo: you have not made a decision yet")
+                    continue
+                k = mine_k[-1]
+                rec.truncate(k)
+                del history[k + 1:]
+                state = history[k].clone()
+                click.echo(f"undone: back to your decision before move {k + 1}")
+                announce = True
+            elif word == "save":
+                target = arg.strip()
+                if not target:
+                    click.echo("save needs a file name: save my-game.json", err=True)
+                elif not rec.moves:
+                    click.echo("nothing to save yet: no move has been played", err=True)
+                elif may_write(Path(target)) and save_record(Path(target)):
+                    click.echo(f"game saved to {target}")
+                elif Path(target).exists() and Path(target).resolve() not in mine:
+                    click.echo(f"not saved: {target} kept as it was")
+            elif word in ("quit", "exit", "q"):
+                stopped = "quit"
+                break
+            else:
+                try:
+                    a = parse_action(state, line)
+                except NotationError as e:
+                    click.echo(f"{one_line(e)} (type 'moves' for the list, 'help' for "
+                               f"commands)", err=True)
+                    continue
+                rec.play(state, a)
+                history.append(state.clone())
+                click.echo(f"{me} (you) play: {action_name(a)}")
+                announce = True
+    except KeyboardInterrupt:
+        stopped = "Ctrl-C"
+        click.echo()
+    if state.is_terminal():
+        con.print(render(state, width=bw))
+        res = state.result()
+        con.print(vp_table(res))
+        verdict = ("You win!" if res["winner"] == human else
+                   "Shared victory." if res["winner"] is None else "You lose.")
+        con.print(Text(f"{result_line(res)}. {verdict}", style="bold"))
+    else:
+        click.echo(f"Game stopped ({stopped}) after {len(rec.moves)} moves.")
+    if not rec.moves:
+        click.echo("No move was played: no game record written.")
+    else:
+        target = record_path
+        if target.exists() and target.resolve() not in mine and not overwrite:
+            target = _free_name(record_path)      # appeared during the game: keep it
+            click.echo(f"{record_path} appeared during the game; saving to {target} instead")
+        if not save_record(target):
+            raise click.exceptions.Exit(1)
+        click.echo(f"Game record saved to {target} (duel replay {target}).")
+    if stopped == "Ctrl-C":
+        sys.exit(EXIT_INTERRUPTED)
+

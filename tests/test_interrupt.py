@@ -1,0 +1,69 @@
+"""Ctrl-C (issue 11): a real ``duel`` subprocess gets SIGINT while it works; it must exit
+within a few seconds (the target is 0.5 s), keep every finished game, and exit with 130.
+
+Budgets that make one decision last far longer than the bound need the core's stop flag
+(``duelcore.search.interrupt``); those cases are skipped while the core has none.
+"""
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+import pytest
+
+from duelpy.interrupt import core_has_stop_flag
+from sigint_helpers import EXIT_BOUND, Child
+
+needs_core_flag = pytest.mark.skipif(not core_has_stop_flag(),
+                                     reason="the core has no stop flag yet")
+
+
+def _finished_games(stdout: str) -> int:
+    m = re.search(r"^([\d,]+) games of ([\d,]+) \(interrupted\)", stdout, re.M)
+    assert m, stdout
+    return int(m.group(1).replace(",", ""))
+
+
+def test_simulate_many_quick_games_keeps_them(tmp_path):
+    out = tmp_path / "g.parquet"
+    child = Child(["simulate", "--games", "1000000000", "--jobs", "2", "--out", str(out)],
+                  tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(3.0)
+    seconds, code, stdout, stderr = child.interrupt()
+    assert code == 130, (stdout, stderr)
+    assert seconds < EXIT_BOUND, seconds
+    assert "Traceback" not in stderr
+    n = _finished_games(stdout)
+    df = pd.read_parquet(out)
+    assert len(df) == n > 0
+    assert list(df.index) == list(range(n))                 # every game up to the stop
+    assert f"wrote {n:,} games" in stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["g.parquet"]     # no temporary file
+
+
+def test_simulate_between_decisions_of_long_games(tmp_path):
+    """Games long enough to be played move by move stop at the next decision."""
+    child = Child(["simulate", "--games", "50", "--p1", "mcts:iterations=20000", "--p2",
+                   "greedy", "--out", str(tmp_path / "g.csv")], tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(3.0)
+    seconds, code, stdout, stderr = child.interrupt()
+    assert code == 130, (stdout, stderr)
+    assert seconds < EXIT_BOUND, seconds
+    assert "Traceback" not in stderr
+    assert "no game finished" in stderr or _finished_games(stdout) >= 1
+
+
+@needs_core_flag
+@pytest.mark.parametrize("args", [
+    ["--p1", "mcts:iterations=100000000", "--p2", "greedy"],           # move by move
+    ["--p1", "mcts:seconds=3000", "--p2", "random", "--jobs", "2"],
+])
+def test_simulate_inside_a_huge_search(tmp_path, args):
+    child = Child(["simulate", "--games", "10"] + args, tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(1.5)
+    seconds, code, stdout, stderr = child.interrupt()
+    assert code == 130 and seconds < EXIT_BOUND, (seconds, code, stderr)
+    assert "Traceback" not in stderr
