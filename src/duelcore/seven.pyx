@@ -220,6 +220,40 @@ cdef bint coverable(const int* D, const int* cnt, int ntypes) noexcept nogil:
         sub = (sub - 1) & need
     return True
 
+cdef inline void supply_table(const int* cnt, int ntypes, int mask, int* sup) noexcept nogil:
+    """sup[S] = sources (of the cnt[t] of each type) that can give some resource of S, for
+    every subset S of mask."""
+    cdef int sub = mask, v, t
+    while True:
+        v = 0
+        for t in range(ntypes):
+            if cnt[t] and (TYPE_MASK[t] & sub):
+                v += cnt[t]
+        sup[sub] = v
+        if sub == 0:
+            break
+        sub = (sub - 1) & mask
+
+cdef inline bint cover_tab(const int* E, const int* sup) noexcept nogil:
+    """Hall's condition for the demand E (only resources of the table's mask) against the
+    unit sources summarised in sup (see supply_table)."""
+    cdef int need = 0, r, sub, dem
+    for r in range(SV_NUM_RES):
+        if E[r] > 0:
+            need |= 1 << r
+    if need == 0:
+        return True
+    sub = need
+    while sub:
+        dem = 0
+        for r in range(SV_NUM_RES):
+            if (sub >> r) & 1:
+                dem += E[r]
+        if dem > sup[sub]:
+            return False
+        sub = (sub - 1) & need
+    return True
+
 cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* lpair,
                    const u8* rfix, const int* rpair, const int* pl, const int* pr,
                    const u8* cost, int allpairs, int* outl, int* outr) noexcept nogil:
@@ -240,55 +274,98 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
     cdef int la[7]
     cdef int ra[7]
     cdef int cap[7]
-    cdef int r, t, n = 0, k, j, L, R, tmp
+    cdef int osup[128]
+    cdef int lsup[128]
+    cdef int rsup[128]
+    cdef int idx[7]
+    cdef int r, t, n = 0, k, j, L, R, mask = 0, ni = 0, own_any = 0, lp_any = 0, rp_any = 0
+    cdef int ownr, i
     cdef bint minimal, dom
     for r in range(SV_NUM_RES):
         D[r] = cost[r] - ofix[r]
-        if D[r] < 0:
+        if D[r] > 0:
+            mask |= 1 << r
+            idx[ni] = r
+            ni += 1
+        else:
             D[r] = 0
-    if coverable(D, ocnt, 8):
+    if mask == 0:
         outl[0] = 0
         outr[0] = 0
         return 1
-    for r in range(SV_NUM_RES):
+    for t in range(8):
+        if ocnt[t] and (TYPE_MASK[t] & mask):
+            own_any = 1
+        if t < 6:
+            if lpair[t] and (TYPE_MASK[t] & mask):
+                lp_any = 1
+            if rpair[t] and (TYPE_MASK[t] & mask):
+                rp_any = 1
+    if own_any:
+        supply_table(ocnt, 8, mask, osup)
+        if cover_tab(D, osup):
+            outl[0] = 0
+            outr[0] = 0
+            return 1
+    for i in range(ni):
+        r = idx[i]
         la[r] = lfix[r]
         ra[r] = rfix[r]
-        for t in range(6):
+        ownr = 0
+        for t in range(8):
             if (TYPE_MASK[t] >> r) & 1:
-                la[r] += lpair[t]
-                ra[r] += rpair[t]
-        cap[r] = D[r]
-        if cap[r] > la[r] + ra[r]:
-            cap[r] = la[r] + ra[r]
+                if t < 6:
+                    la[r] += lpair[t]
+                    ra[r] += rpair[t]
+                ownr += ocnt[t]
+        if D[r] > la[r] + ra[r] + ownr:
+            return 0                     # not enough of r anywhere
+        cap[r] = D[r] if D[r] < la[r] + ra[r] else la[r] + ra[r]
+    if lp_any:
+        supply_table(lpair, 6, mask, lsup)
+    if rp_any:
+        supply_table(rpair, 6, mask, rsup)
+    for r in range(SV_NUM_RES):
         P[r] = 0
+        A[r] = 0
+        B[r] = 0
+        E[r] = 0
+    if not own_any:
+        for i in range(ni):                      # the purchase is the whole deficit
+            P[idx[i]] = D[idx[i]]
     while True:
-        # next purchase multiset P (mixed radix over resources, P = 0 skipped)
-        r = 0
-        while r < SV_NUM_RES:
-            if P[r] < cap[r]:
-                P[r] += 1
-                break
-            P[r] = 0
-            r += 1
-        if r == SV_NUM_RES:
-            break
-        for r in range(SV_NUM_RES):
-            E[r] = D[r] - P[r]
-        if not coverable(E, ocnt, 8):
-            continue
-        minimal = True
-        for r in range(SV_NUM_RES):
-            if P[r] > 0:
-                E[r] += 1
-                if coverable(E, ocnt, 8):
-                    minimal = False
-                E[r] -= 1
-                if not minimal:
+        if own_any:
+            # next purchase multiset P (mixed radix over the needed resources, P = 0 skipped)
+            i = 0
+            while i < ni:
+                r = idx[i]
+                if P[r] < cap[r]:
+                    P[r] += 1
                     break
-        if not minimal:
-            continue
+                P[r] = 0
+                i += 1
+            if i == ni:
+                break
+            for i in range(ni):
+                r = idx[i]
+                E[r] = D[r] - P[r]
+            if not cover_tab(E, osup):
+                continue
+            minimal = True
+            for i in range(ni):
+                r = idx[i]
+                if P[r] > 0:
+                    E[r] += 1
+                    if cover_tab(E, osup):
+                        minimal = False
+                    E[r] -= 1
+                    if not minimal:
+                        break
+            if not minimal:
+                continue
         # every split of P between the two sellers
-        for r in range(SV_NUM_RES):
+        for i in range(ni):
+            r = idx[i]
             lo[r] = P[r] - ra[r]
             if lo[r] < 0:
                 lo[r] = 0
@@ -298,13 +375,16 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
             a[r] = lo[r]
         else:
             while True:
-                for r in range(SV_NUM_RES):
+                for i in range(ni):
+                    r = idx[i]
                     A[r] = a[r] - lfix[r]
                     B[r] = P[r] - a[r] - rfix[r]
-                if coverable(A, lpair, 6) and coverable(B, rpair, 6):
+                if (cover_tab(A, lsup) if lp_any else _none_pos(A, idx, ni)) and \
+                        (cover_tab(B, rsup) if rp_any else _none_pos(B, idx, ni)):
                     L = 0
                     R = 0
-                    for r in range(SV_NUM_RES):
+                    for i in range(ni):
+                        r = idx[i]
                         L += a[r] * pl[r]
                         R += (P[r] - a[r]) * pr[r]
                     for k in range(n):
@@ -315,15 +395,18 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
                             outl[n] = L
                             outr[n] = R
                             n += 1
-                r = 0
-                while r < SV_NUM_RES:
+                i = 0
+                while i < ni:
+                    r = idx[i]
                     if a[r] < hi[r]:
                         a[r] += 1
                         break
                     a[r] = lo[r]
-                    r += 1
-                if r == SV_NUM_RES:
+                    i += 1
+                if i == ni:
                     break
+        if not own_any:
+            break
     if not allpairs and n > 1:
         k = 0
         for j in range(n):
@@ -350,6 +433,13 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
         outl[k + 1] = L
         outr[k + 1] = R
     return n
+
+cdef inline bint _none_pos(const int* X, const int* idx, int ni) noexcept nogil:
+    cdef int i
+    for i in range(ni):
+        if X[idx[i]] > 0:
+            return False
+    return True
 
 cdef inline void city_counts(const SevenCity* c, int* cnt, bint own) noexcept nogil:
     cdef int t
@@ -500,6 +590,27 @@ cdef void sort_ints(int* a, int n) noexcept nogil:
             j -= 1
         a[j + 1] = x
 
+cdef inline int quick_solve(const SevenState* s, int seat, const u8* res, int printed, int allp,
+                            int* outl, int* outr) noexcept nogil:
+    """sv_solve with two exact shortcuts: own fixed production covers the cost (one pair,
+    (0, 0)); or even the cheapest purchase (1 coin per unit the city cannot make) is beyond
+    the seat's coins (returns -1: no affordable pair; the cost may still be payable)."""
+    cdef const SevenCity* me = &s.c[seat]
+    cdef int d = 0, own, r, k
+    for r in range(SV_NUM_RES):
+        if res[r] > me.fixed[r]:
+            d += res[r] - me.fixed[r]
+    if d == 0:
+        outl[0] = 0
+        outr[0] = 0
+        return 1
+    own = me.any_raw + me.any_manuf
+    for k in range(6):
+        own += me.pairs[k]
+    if d > own and printed + d - own > me.coins:
+        return -1
+    return sv_solve(s, seat, res, allp, outl, outr)
+
 cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* out) noexcept nogil:
     """Turn actions of a seat for the cards in ``avail`` (W-TURN-1; W-FREE-5 for the Free
     City), sorted ascending."""
@@ -517,7 +628,7 @@ cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* 
     done[0] = 0
     done[1] = 0
     if me.stages < n_stages(me):
-        ns = sv_solve(s, seat, STAGES[me.board][me.side][me.stages].res, allp, sl, sr)
+        ns = quick_solve(s, seat, STAGES[me.board][me.side][me.stages].res, 0, allp, sl, sr)
     for w in range(3):
         x = avail[w]
         while x:
@@ -536,7 +647,7 @@ cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* 
                     if fc:
                         continue            # W-FREE-5 (a): the chain build is compulsory
                 else:
-                    nb = sv_solve(s, seat, d.res, allp, bl, br)
+                    nb = quick_solve(s, seat, d.res, d.coins, allp, bl, br)
                     for k in range(nb):
                         if d.coins + bl[k] + br[k] <= me.coins:
                             out[n] = mk_action(U_BUILD, nm, bl[k], br[k])
