@@ -593,7 +593,8 @@ cdef void sort_ints(int* a, int n) noexcept nogil:
 cdef inline int quick_solve(const SevenState* s, int seat, const u8* res, int printed, int allp,
                             int* outl, int* outr) noexcept nogil:
     """sv_solve with two exact shortcuts: own fixed production covers the cost (one pair,
-    (0, 0)); or even the cheapest purchase (1 coin per unit the city cannot make) is beyond
+    (0, 0)); or even the cheapest purchase (2 coins, or 1 with a discount, per unit the city
+    cannot make) is beyond
     the seat's coins (returns -1: no affordable pair; the cost may still be payable)."""
     cdef const SevenCity* me = &s.c[seat]
     cdef int d = 0, own, r, k
@@ -607,7 +608,7 @@ cdef inline int quick_solve(const SevenState* s, int seat, const u8* res, int pr
     own = me.any_raw + me.any_manuf
     for k in range(6):
         own += me.pairs[k]
-    if d > own and printed + d - own > me.coins:
+    if d > own and printed + (d - own) * (1 if me.trade else 2) > me.coins:
         return -1
     return sv_solve(s, seat, res, allp, outl, outr)
 
