@@ -1,6 +1,7 @@
 """Run ``duel`` in a real subprocess, send it Ctrl-C (SIGINT) while it works, time the exit."""
 from __future__ import annotations
 
+import codecs
 import os
 import signal
 import subprocess
@@ -23,7 +24,7 @@ class Child:
         # SIGINT at its default: a child of a background job would inherit it ignored
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "duelpy.cli", *args], cwd=cwd, stdin=stdin,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=e,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=e,
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.out: list[str] = []
         self.err: list[str] = []
@@ -35,8 +36,19 @@ class Child:
 
     @staticmethod
     def _read(f, buf):
-        for line in iter(f.readline, ""):
-            buf.append(line)
+        """Whatever arrives (a prompt has no newline), decoded."""
+        fd = f.fileno()
+        decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        while True:
+            data = os.read(fd, 65536)
+            buf.append(decoder.decode(data, final=not data))
+            if not data:
+                return
+
+    def send(self, text: str) -> None:
+        """Type ``text`` on the child's stdin (opened with stdin=subprocess.PIPE)."""
+        self.proc.stdin.write(text.encode())
+        self.proc.stdin.flush()
 
     @property
     def stdout(self) -> str:

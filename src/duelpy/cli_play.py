@@ -10,7 +10,6 @@ file without --overwrite or a yes at the prompt, and a game with no move writes 
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -18,8 +17,10 @@ import click
 from duelpy.agents import STRONGEST, AgentSpecError
 from duelpy.cli_common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
                                vp_table)
+from duelpy.interrupt import exit_interrupted
 
 _one_line = one_line
+
 
 def _move_note(state, action) -> str:
     """Cost or gain of a legal move for the player to move, asked of the State."""
@@ -141,12 +142,12 @@ def why_yours(state, before, last_action, human: int) -> str:
         return "The Great Library: choose one of the progress tokens drawn for you."
     if phase == "destroy":
         colour = d.get("destroy_colour") or ""
-        return f"{action_name(last_action)}: choose one of your opponent's {colour} cards " \
-               f"to put in the discard pile."
+        return f"{_built_wonder(last_action) or action_name(last_action)}: choose one of your " \
+               f"opponent's {colour} cards to put in the discard pile."
     if phase == "revive":
         return "The Mausoleum: choose a card from the discard pile to build for free."
     if phase == "play":
-        if before is None or before.phase != "play" or before.age != state.age:
+        if before is None or before.age != state.age or before.phase == "choose_start":
             chooser = d.get("chooser")
             by = "" if chooser in (None, -1) or state.age == 1 else \
                 (" (you chose to)" if chooser == human else " (your opponent chose)")
@@ -156,6 +157,14 @@ def why_yours(state, before, last_action, human: int) -> str:
         return "Your turn: take a card to build it, discard it for coins, or build a wonder " \
                "with it."
     return "Your decision."
+
+
+def _built_wonder(action) -> str:
+    """'You built The Statue of Zeus' for a wonder action, else ''."""
+    from duelcore import ACTION_LAYOUT as L, data
+    if action is not None and L["WONDER_BASE"] <= action < L["TOKEN_BASE"]:
+        return f"You built {data.WONDER_NAMES[(action - L['WONDER_BASE']) // len(data.CARDS)]}"
+    return ""
 
 
 def _thinking_text(th, who: str) -> str:
@@ -423,5 +432,5 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
             raise click.exceptions.Exit(1)
         click.echo(f"Game record saved to {target} (duel replay {target}).")
     if stopped == "Ctrl-C":
-        sys.exit(EXIT_INTERRUPTED)
+        exit_interrupted(EXIT_INTERRUPTED)
 

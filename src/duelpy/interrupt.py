@@ -18,7 +18,8 @@ from contextlib import contextmanager
 
 from duelcore import search
 
-__all__ = ["StopFlag", "sigint_stops", "core_has_stop_flag", "stop_core", "clear_core"]
+__all__ = ["StopFlag", "sigint_stops", "core_has_stop_flag", "stop_core", "clear_core",
+           "exit_interrupted"]
 
 #: The exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
@@ -86,3 +87,25 @@ def sigint_stops(hard_after: int = 2):
     finally:
         signal.signal(signal.SIGINT, previous)
         clear_core()
+
+
+def exit_interrupted(code: int = EXIT_INTERRUPTED, wait: float = 0.5):
+    """Exit with ``code`` after Ctrl-C, even if a search thread is still running.
+
+    A thread that cannot be stopped (a core without the stop flag, mid-search) would keep
+    the interpreter from exiting (concurrent.futures joins its workers at exit, daemon or
+    not); after ``wait`` seconds for the other threads, the output is flushed and the
+    process ends at once.
+    """
+    import os
+    import sys
+    import time
+    deadline = time.monotonic() + wait
+    others = [t for t in threading.enumerate() if t is not threading.current_thread()]
+    for t in others:
+        t.join(max(0.0, deadline - time.monotonic()))
+    if any(t.is_alive() for t in others):
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
