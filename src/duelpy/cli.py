@@ -217,6 +217,7 @@ from duelpy.cli_simulate import simulate  # noqa: E402
 from duelpy.cli_study import study  # noqa: E402
 from duelpy.cli_ladder import ladder  # noqa: E402
 from duelpy.web.command import serve  # noqa: E402
+from duelpy.cli_seven import seven  # noqa: E402  (7 Wonders: duel seven ...)
 
 main.add_command(simulate)
 main.add_command(play)
@@ -224,6 +225,7 @@ main.add_command(bench)
 main.add_command(study)
 main.add_command(ladder)
 main.add_command(serve)
+main.add_command(seven)
 
 if __name__ == "__main__":
     sys.exit(main(prog_name="duel"))
