@@ -674,3 +674,57 @@ def mcts_speed(int players, int iterations, seed=0):
     finally:
         tree_free(&t)
     return iterations / (t1 - t0)
+
+
+def play_games_detail(int players, agents, int games, seed=0, sides=None, boards=None):
+    """Like :func:`play_games`, with one row per game: ``boards`` and ``sides`` (per seat),
+    ``totals`` (VP per seat), ``coins`` and ``winners`` (a bitmask of players).  ``sides`` and
+    ``boards`` are the set-up options of :func:`new_state` (treatments of a study)."""
+    if not 2 <= players <= 7:
+        raise ValueError(f"players must be 2..7, not {players}")
+    if len(agents) != players:
+        raise ValueError(f"play_games needs {players} agents, got {len(agents)}")
+    cdef AgentSpec specs[SV_MAX_SEATS]
+    cdef MTree t
+    cdef State proto = new_state(players, 0, boards=boards, sides=sides, explicit_chance=True)
+    cdef SevenState s
+    cdef u64 rng = <u64>seed
+    cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
+    cdef int g, i, iters = 1, seats = proto.s.n_seats
+    cdef int* out = <int*>malloc(games * 5 * SV_MAX_SEATS * sizeof(int) + 1)
+    if out == NULL:
+        raise MemoryError("results")
+    for i in range(players):
+        specs[i] = _spec(agents[i])
+        if specs[i].kind == AG_MCTS and specs[i].iterations > iters:
+            iters = specs[i].iterations
+    if not tree_alloc(&t, iters):
+        tree_free(&t)
+        free(out)
+        raise MemoryError("MCTS tree")
+    try:
+        with nogil:
+            for g in range(games):
+                s = proto.s
+                s.options = 0
+                s.rng = sv_rng_next(&rng)
+                play_game(&s, specs, &rng, &t)
+                sv_scores(&s, vp)
+                for i in range(seats):
+                    out[(g * 5 + 0) * SV_MAX_SEATS + i] = s.c[i].board
+                    out[(g * 5 + 1) * SV_MAX_SEATS + i] = s.c[i].side
+                    out[(g * 5 + 2) * SV_MAX_SEATS + i] = vp[i * 8 + 7]
+                    out[(g * 5 + 3) * SV_MAX_SEATS + i] = s.c[i].coins
+                out[(g * 5 + 4) * SV_MAX_SEATS] = sv_winners(&s)
+        rows = {"boards": [], "sides": [], "totals": [], "coins": [], "winners": []}
+        for g in range(games):
+            base = g * 5 * SV_MAX_SEATS
+            rows["boards"].append([_data.BOARD_NAMES[out[base + i]] for i in range(seats)])
+            rows["sides"].append(["AB"[out[base + SV_MAX_SEATS + i]] for i in range(seats)])
+            rows["totals"].append([out[base + 2 * SV_MAX_SEATS + i] for i in range(seats)])
+            rows["coins"].append([out[base + 3 * SV_MAX_SEATS + i] for i in range(seats)])
+            rows["winners"].append(out[base + 4 * SV_MAX_SEATS])
+    finally:
+        tree_free(&t)
+        free(out)
+    return rows
