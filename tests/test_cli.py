@@ -364,6 +364,13 @@ def test_replay_and_show_bad_files(tmp_path, game_file, command):
     d["version"] = 99
     (tmp_path / "v99.json").write_text(json.dumps(d))
     assert_error(run([command, str(tmp_path / "v99.json")]), 1, "version")
+    deep = tmp_path / "deep.json"                      # issue 14: hostile files, one line
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert_error(run([command, str(deep)]), 1, "deep.json", "nested")
+    digits = tmp_path / "digits.json"
+    digits.write_text('{"format": "duel-record", "seed": ' + "7" * 5000 + "}")
+    assert_error(run([command, str(digits)]), 1, "digits.json", "5,000 characters")
+    assert_error(run([command, "/dev/zero"]), 1, "too large")
 
 
 def test_show_move_out_of_range(game_file):

@@ -282,3 +282,115 @@ def test_a_result_changed_only_in_vp_categories_names_the_category():
     d["result"]["vp"]["blue"] = [0, 0]
     with pytest.raises(records.RecordError, match=r"vp\.blue \(record \[0, 0\]"):
         records.from_dict(d)
+
+
+# ---------------------------------------------------------------- hostile files (issue 14.4)
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100_000 + "]" * 100_000, ["nested more than"]),
+    ('{"a": ' + "[" * 17 + "]" * 17 + "}", ["nested more than 16"]),
+    ('{"seed": ' + "9" * 5000 + "}", ["5,000 characters"]),
+    ('{"seed": -' + "1" * 300 + "}", ["300 characters"]),
+    ('{"seed": 1.' + "5" * 300 + "}", ["characters"]),
+    ('{"seed": NaN}', ["NaN"]),
+    ('{"seed": -Infinity}', ["Infinity"]),
+    ('{"x": "' + "a" * (1 << 20) + '"}', ["too large"]),
+])
+def test_hostile_json_is_a_record_error_before_parsing(text, words):
+    with pytest.raises(RecordError) as info:
+        loads(text)
+    assert "\n" not in str(info.value)
+    for w in words:
+        assert w in str(info.value)
+
+
+def test_brackets_inside_strings_do_not_count_as_depth(finished):
+    d = json.loads(json.dumps(finished[1]))
+    d["players"] = ["[[[[[[[[[[[[[[[[[[[[{{{{{{{{{{", ']]]]}}}} \\" [']
+    assert loads(json.dumps(d)).players == d["players"]
+
+
+def test_an_endless_or_huge_file_is_refused_without_reading_it_all(tmp_path):
+    with pytest.raises(RecordError, match="too large"):
+        load("/dev/zero")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (2 << 20) + b"{}")
+    with pytest.raises(RecordError, match="too large"):
+        load(big)
+
+
+def _mutants(text: str):
+    """Text-level mutations of a record (hypothesis strategy)."""
+    from hypothesis import strategies as st
+    n = len(text)
+    cut = st.integers(0, n).map(lambda k: text[:k])
+    insert = st.tuples(st.integers(0, n), st.sampled_from(
+        ["[", "{", "]", "}", ",", '"', "\\", "-", "1e400", "9" * 50, "null", "NaN", "\x00",
+         "\ud800", "é", " " * 3])).map(lambda a: text[:a[0]] + a[1] + text[a[0]:])
+    replace = st.tuples(st.integers(0, max(0, n - 1)), st.characters()).map(
+        lambda a: text[:a[0]] + a[1] + text[a[0] + 1:])
+    return st.one_of(cut, insert, replace)
+
+
+def _values():
+    from hypothesis import strategies as st
+    leaf = st.one_of(st.none(), st.booleans(), st.integers(-2**80, 2**80),
+                     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=8))
+    return st.recursive(leaf, lambda c: st.one_of(st.lists(c, max_size=3),
+                                                  st.dictionaries(st.text(max_size=6), c,
+                                                                  max_size=3)), max_leaves=6)
+
+
+def _check_clean(fn, arg):
+    try:
+        fn(arg)
+    except RecordError as e:
+        assert "\n" not in str(e)
+
+
+@pytest.mark.parametrize("examples", [pytest.param(150, id="quick"),
+                                      pytest.param(20_000, id="long", marks=pytest.mark.slow)])
+def test_mutated_record_files_load_or_fail_with_a_record_error(finished, examples):
+    from hypothesis import HealthCheck, given, settings
+    text = finished[0].dumps()
+
+    @settings(max_examples=examples, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(_mutants(text))
+    def check(mutant):
+        _check_clean(loads, mutant)
+
+    check()
+
+
+@pytest.mark.parametrize("examples", [pytest.param(150, id="quick"),
+                                      pytest.param(20_000, id="long", marks=pytest.mark.slow)])
+def test_any_value_anywhere_in_a_record_is_a_record_error_or_loads(finished, examples):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    d = finished[1]
+    paths = [(), ("seed",), ("options",), ("moves",), ("result",), ("players",), ("version",),
+             ("rules_version",), ("options", "start_coins"), ("options", "centred_pawn"),
+             ("options", "banned_tokens"), ("options", "forced_wonders"), ("result", "vp"),
+             ("result", "total"), ("moves", 0), ("moves", 3, "id"), ("moves", 3, "name"),
+             ("moves", 7, "player"), ("players", 1)]
+
+    @settings(max_examples=examples, deadline=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(paths), _values())
+    def check(path, value):
+        bad = json.loads(json.dumps(d))
+        if not path:
+            bad = value
+        else:
+            target = bad
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        _check_clean(from_dict, bad)
+        try:
+            text = json.dumps(bad)
+        except ValueError:
+            return
+        _check_clean(loads, text)
+
+    check()

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,6 +59,9 @@ DEFAULT_OPTIONS = {
 _PLAYER_NAMES = ("P1", "P2")
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
+
+
 class RecordError(ValueError):
     """A game record that cannot be read or does not replay.
 
@@ -77,7 +81,9 @@ class RecordError(ValueError):
         self.field = field
         self.move = move
         where = f"move {move}" if move is not None else field
-        super().__init__(f"{where}: {reason}" if where else reason)
+        text = f"{where}: {reason}" if where else reason
+        # one line: control characters from the file (a key with a newline) are escaped
+        super().__init__(_CONTROL.sub(lambda m: repr(m.group())[1:-1], text))
 
 
 def _jsonable(x):
@@ -292,36 +298,82 @@ def save(record: GameRecord, path) -> Path:
     return path
 
 
+#: Limits checked before a record is parsed: a finished game is a few kilobytes, a few
+#: levels deep, with numbers of at most 20 digits (seeds are below 2**64).
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 16
+MAX_DIGITS = 40
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
 def load(path) -> GameRecord:
     """Read and check a record file: it must replay move by move to its recorded result.
 
     Raises
     ------
     RecordError
-        For unreadable text, bad JSON, a wrong format or version, a missing or bad field, an
-        illegal move, a name that does not match its id, or a result that does not match the
-        replay; the message names the field or move number and the reason.
+        For a file too large (over :data:`MAX_BYTES`), unreadable text, bad JSON, JSON
+        nested deeper than :data:`MAX_DEPTH` or a number longer than :data:`MAX_DIGITS`
+        digits (checked before parsing), a wrong format or version, a missing or bad field,
+        an illegal move, a name that does not match its id, or a result that does not match
+        the replay; the message is one line naming the field or move number and the reason.
     OSError
         If the file cannot be opened (FileNotFoundError, PermissionError, ...).
     """
     path = Path(path)
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder, not a game record", str(path))
+    with open(path, "rb") as f:                 # at most MAX_BYTES + 1 (a device never ends)
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise RecordError(f"too large for a game record (over {MAX_BYTES:,} bytes)")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise RecordError(f"not a text file ({e.reason} at byte {e.start})") from None
     return loads(text)
 
 
+def _check_shape(text: str) -> None:
+    """Refuse, before parsing, JSON too large or nested too deep for a record."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(f"too large for a game record (over {MAX_BYTES:,} characters)")
+    depth = deepest = 0
+    for m in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if m.group() in "[{" else -1
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:
+                raise RecordError(f"JSON nested more than {MAX_DEPTH} levels deep: not a game "
+                                  f"record")
+
+
+def _number(text: str, kind):
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"a number with {len(text.lstrip('-')):,} characters "
+                          f"({text[:12]}...): not a game record")
+    return kind(text)
+
+
+def _constant(name: str):
+    raise RecordError(f"{name} is not a JSON number (not a game record)")
+
+
 def loads(text: str) -> GameRecord:
     """Read and check a record from JSON text (see :func:`load`)."""
+    if not isinstance(text, str):
+        raise RecordError(f"a game record is JSON text, not {type(text).__name__}")
+    _check_shape(text)
     try:
-        d = json.loads(text)
+        d = json.loads(text, parse_int=lambda t: _number(t, int),
+                       parse_float=lambda t: _number(t, float), parse_constant=_constant)
     except json.JSONDecodeError as e:
         what = "empty file" if not text.strip() else \
             f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
         raise RecordError(what + " — truncated or not a game record?") from None
+    except RecursionError:
+        raise RecordError("JSON nested too deep: not a game record") from None
     return from_dict(d)
 
 
