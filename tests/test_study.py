@@ -695,3 +695,77 @@ def test_resume_flags_change_the_saved_study_and_a_failed_resume_creates_nothing
     assert r.exit_code == 1 and "differs in: seed)" in r.output
     r = CliRunner().invoke(main, ["study", "--resume", "--out", str(tmp_path / "nothing")])
     assert r.exit_code == 1 and not (tmp_path / "nothing").exists()
+
+
+# ------------------------------------------------------------- issue 11: overwrite, stops
+def test_overwrite_keeps_the_old_study_until_the_new_one_has_finished(tmp_path):
+    out = tmp_path / "out"
+    small = {**SPEC, "games": 40, "chunk_size": 10}
+    run_study(small, out, plots=False)
+    old = pd.read_parquet(out / "games.parquet")
+    with pytest.raises(StudyInterrupted):
+        run_study({**small, "seed": 12}, out, overwrite=True, plots=False, max_chunks=1)
+    kept = out / study_mod.PREVIOUS
+    assert not (out / "games.parquet").exists()
+    pd.testing.assert_frame_equal(pd.read_parquet(kept / "games.parquet"), old)
+    assert (kept / "report.md").exists() and (kept / "study.json").exists()
+    # overwritten again before the first replacement finished: the old study stays put
+    with pytest.raises(StudyInterrupted):
+        run_study({**small, "seed": 13}, out, overwrite=True, plots=False, max_chunks=1)
+    pd.testing.assert_frame_equal(pd.read_parquet(kept / "games.parquet"), old)
+    df, _ = run_study(None, out, resume=True, plots=False)
+    assert not kept.exists()
+    assert (df["seed"].to_numpy()[:40] == play_match("greedy", "random", 40, 13)["seed"]).all()
+
+
+def test_a_chunk_stopped_midway_keeps_its_finished_games(tmp_path, monkeypatch):
+    """A stop (Ctrl-C sets it) while a chunk is under way saves the games it finished as a
+    shorter chunk file; resume plays only the rest and gives the uninterrupted table."""
+    import duelpy.match as match_mod
+    spec = {"games": 12, "seed": 4, "chunk_size": 12,
+            "agents": {"p1": "mcts:iterations=30,threads=2", "p2": "greedy"}}
+    reference = run_study(spec, tmp_path / "ref", workers=1, executor="threads",
+                          plots=False).games
+    real = match_mod._play_python
+    count = [0]
+
+    def stop_after_five(*args, **kwargs):
+        if count[0] == 5:
+            study_mod._STOP.set()
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(match_mod, "_play_python", stop_after_five)
+    out = tmp_path / "out"
+    with pytest.raises(StudyInterrupted, match="stop flag") as e:
+        run_study(spec, out, workers=1, executor="threads", plots=False)
+    assert e.value.done == 5
+    assert [p.name for p in (out / "chunks").glob("*.parquet")] == \
+        ["arm00-0000000000-0000000005.parquet"]
+    monkeypatch.setattr(match_mod, "_play_python", real)
+    count[0] = 0
+    df, _ = run_study(None, out, resume=True, workers=1, executor="threads", plots=False)
+    pd.testing.assert_frame_equal(df, reference)
+
+
+def test_ctrl_c_stops_long_games_between_decisions(tmp_path):
+    from sigint_helpers import EXIT_BOUND, Child
+    child = Child(["study", "--p1", "mcts:iterations=20000", "--p2", "greedy", "--games", "6",
+                   "--workers", "2", "--out", str(tmp_path / "out"), "--no-plots"], tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(2.0)
+    seconds, code, out, err = child.interrupt()
+    assert code == 130 and seconds < EXIT_BOUND, (code, seconds, err)
+    assert "--resume" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(not __import__("duelpy.interrupt").interrupt.core_has_stop_flag(),
+                    reason="the core has no stop flag yet")
+def test_ctrl_c_stops_a_huge_search_at_once(tmp_path):
+    from sigint_helpers import EXIT_BOUND, Child
+    child = Child(["study", "--p1", "mcts:seconds=3000", "--p2", "random", "--games", "2",
+                   "--workers", "2", "--out", str(tmp_path / "out"), "--no-plots"], tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(2.0)
+    seconds, code, out, err = child.interrupt()
+    assert code == 130 and seconds < EXIT_BOUND, (code, seconds, err)

@@ -82,7 +82,9 @@ def _forced(value: str, hint: str = "--force-wonder"):
               help="Games per saved chunk (default: about 5 s of one core, at most 1/16 of "
                    "an arm's games).")
 @click.option("--resume", is_flag=True, help="Complete the study in --out, keeping its games.")
-@click.option("--overwrite", is_flag=True, help="Delete a study already in --out first.")
+@click.option("--overwrite", is_flag=True,
+              help="Replace a study already in --out (kept in --out/previous-study until the "
+                   "new one has finished).")
 @click.option("--csv", "csv", is_flag=True, help="Also write games.csv.")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no report on the terminal.")
@@ -117,7 +119,8 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
     """
     from rich.console import Console
 
-    from duelpy.study import StudyError, StudyInterrupted, load_spec, run_study
+    from duelpy.interrupt import exit_interrupted
+    from duelpy.study import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
 
     err = Console(stderr=True)
     try:
@@ -171,7 +174,12 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
         raise click.ClickException(str(e)) from None
     except StudyInterrupted as e:
         err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False)
-        sys.exit(130 if e.reason == "Ctrl-C" else 1)
+        if (Path(out_dir) / PREVIOUS).is_dir():
+            err.print(f"the study it replaces is kept in {Path(out_dir) / PREVIOUS} until this "
+                      f"one finishes", highlight=False)
+        if e.reason == "Ctrl-C":
+            exit_interrupted()
+        sys.exit(1)
     except KeyboardInterrupt:            # e.g. while the report and plots are written
         err.print(f"[yellow]interrupted; every finished game is kept[/]: duel study --resume "
                   f"--out {out_dir} completes the study and its report", highlight=False)

@@ -29,6 +29,7 @@ import re
 import shutil
 import signal
 import socket
+import threading
 import time
 import tomllib
 from collections import deque
@@ -43,7 +44,9 @@ import duelcore
 from duelcore import data
 
 from duelpy.agents import AgentSpecError, parse_agent
-from duelpy.match import GAME_OPTIONS, game_cost, game_seeds, play_games_raw, results_table
+from duelpy.match import (GAME_OPTIONS, LONG_GAME, game_cost, game_seeds, play_games_raw,
+                          results_table)
+from duelpy.interrupt import clear_core, stop_core
 from duelpy.specs import check_conflicts
 
 __all__ = ["StudySpec", "Treatment", "StudyError", "StudyInterrupted", "StudyResult",
@@ -55,6 +58,9 @@ FORMAT_VERSION = 1
 MANIFEST = "study.json"
 CHUNKS = "chunks"
 GAMES_FILE = "games.parquet"
+#: Where --overwrite keeps the study it replaces until the new one has finished.
+PREVIOUS = "previous-study"
+_STUDY_FILES = (MANIFEST, GAMES_FILE, "games.csv", "report.md", "report.html", CHUNKS, "plots")
 
 _TOP_KEYS = ("name", "games", "seed", "chunk_size", "agents", "options", "treatment")
 _AGENT_KEYS = ("p1", "p2", "alternate")
@@ -442,13 +448,22 @@ def _jobs(spec: StudySpec, chunk: int) -> list[tuple[int, int, int]]:
             for lo in range(0, spec.games, chunk) for arm in range(len(spec.arms))]
 
 
+#: Set when the study is asked to stop (Ctrl-C): chunks under way return the games they
+#: finished (in a worker process, by its own SIGINT handler).
+_STOP = threading.Event()
+
+
 def _play_chunk(job: tuple) -> dict:
     """Worker: play one chunk.  ``job`` = (p1, p2, base seed, lo, hi, alternate, options);
-    returns the core's arrays (see ``match.play_games_raw``)."""
+    returns the core's arrays (see ``match.play_games_raw``): every game of the chunk, or
+    after a stop (Ctrl-C, the core's stop flag) the first games, those finished."""
     p1, p2, seed, lo, hi, alternate, options = job
     seeds = game_seeds(seed, hi - lo, start=lo)
     swap = (np.arange(lo, hi) % 2 == 1) & alternate
-    return play_games_raw(parse_agent(p1), parse_agent(p2), seeds, swap, options)
+    a, b = parse_agent(p1), parse_agent(p2)
+    long_games = (game_cost(a) + game_cost(b)) / 2 > LONG_GAME     # move by move: a stop
+    return play_games_raw(a, b, seeds, swap, options, stop=_STOP,  # is seen between moves
+                          partial=True, moves=True if long_games else None)
 
 
 def chunk_table(spec: StudySpec, arm: int, lo: int, hi: int, raw: dict) -> pd.DataFrame:
@@ -521,32 +536,51 @@ def _check_out_dir(out: Path) -> None:
                          f"{e.strerror or e.__class__.__name__}") from None
 
 
-def _existing_chunks(out: Path, spec: StudySpec, chunk: int) -> set[tuple[int, int, int]]:
-    """The chunks already on disk that belong to this study (others are removed)."""
-    valid = set(_jobs(spec, chunk))
-    found = set()
+def _chunk_files(out: Path, spec: StudySpec, chunk: int) -> dict:
+    """The chunk files on disk that belong to this study: {job: [(lo, hi), ...]} with the
+    game ranges each job has saved (a whole job, or the first games of it and of what was
+    left, when Ctrl-C stopped it); other files and unreadable ones are removed."""
     import pyarrow.parquet as pq
+    jobs = _jobs(spec, chunk)
+    by_arm: dict = {}
+    for job in jobs:
+        by_arm.setdefault(job[0], []).append(job)
+    found: dict = {}
     if not (out / CHUNKS).is_dir():
         return found
-    for p in (out / CHUNKS).iterdir():
+    for p in sorted((out / CHUNKS).iterdir()):
         m = _CHUNK_RE.match(p.name)
         if p.name.startswith("."):              # a write cut short
             p.unlink(missing_ok=True)
             continue
         if not m:
             continue
-        job = (int(m[1]), int(m[2]), int(m[3]))
-        ok = job in valid
+        arm, a, b = int(m[1]), int(m[2]), int(m[3])
+        job = next((j for j in by_arm.get(arm, ()) if j[1] <= a < b <= j[2]), None)
+        ok = job is not None and not any(a < y and x < b for x, y in found.get(job, ()))
         if ok:
             try:
-                ok = pq.read_metadata(p).num_rows == job[2] - job[1]
+                ok = pq.read_metadata(p).num_rows == b - a
             except Exception:       # noqa: BLE001 - an unreadable chunk is played again
                 ok = False
         if ok:
-            found.add(job)
+            found.setdefault(job, []).append((a, b))
         else:
             p.unlink(missing_ok=True)
     return found
+
+
+def _missing(job, saved) -> list[tuple[int, int, int]]:
+    """The game ranges of ``job`` not in ``saved`` (sorted, disjoint), as jobs."""
+    arm, lo, hi = job
+    out, at = [], lo
+    for a, b in sorted(saved):
+        if a > at:
+            out.append((arm, at, a))
+        at = max(at, b)
+    if at < hi:
+        out.append((arm, at, hi))
+    return out
 
 
 def _inspect_folder(out: Path, spec, resume: bool, overwrite: bool) -> tuple:
@@ -584,14 +618,32 @@ def _inspect_folder(out: Path, spec, resume: bool, overwrite: bool) -> tuple:
     return spec, chunk, manifest
 
 
+def _move_aside(out: Path) -> None:
+    """Move the study in ``out`` into ``out/previous-study`` (deleted once the new study has
+    finished).  If that folder is already there, an earlier --overwrite never finished: the
+    old results are in it, and what is in ``out`` is that unfinished study, deleted."""
+    present = [n for n in _STUDY_FILES if (out / n).exists()]
+    if not present:
+        return
+    old = out / PREVIOUS
+    if old.is_dir():
+        for n in present:
+            p = out / n
+            shutil.rmtree(p, ignore_errors=True) if p.is_dir() else p.unlink(missing_ok=True)
+        return
+    tmp = out / (PREVIOUS + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    for n in present:
+        os.replace(out / n, tmp / n)
+    os.replace(tmp, old)
+
+
 def _commit_folder(out: Path, manifest: dict | None, overwrite: bool) -> None:
-    """Delete an old study (``overwrite``), record the new one (``manifest``), make sure the
-    chunk folder exists."""
+    """Move an old study aside (``overwrite``), record the new one (``manifest``), make sure
+    the chunk folder exists."""
     if manifest is not None and overwrite:
-        for name in (MANIFEST, GAMES_FILE, "games.csv", "report.md", "report.html"):
-            (out / name).unlink(missing_ok=True)
-        shutil.rmtree(out / CHUNKS, ignore_errors=True)
-        shutil.rmtree(out / "plots", ignore_errors=True)
+        _move_aside(out)
     (out / CHUNKS).mkdir(parents=True, exist_ok=True)
     if manifest is None:
         return
@@ -611,8 +663,15 @@ def _version() -> str:
 # --------------------------------------------------------------------------------------------
 # Backends: submit(job) -> handle; wait(handles, timeout) -> done handles; result(handle)
 
-def _ignore_sigint():
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _worker_sigint(signum, frame):
+    """Ctrl-C in a worker process (the terminal sends it to the whole process group): stop
+    the chunk under way, which returns the games it finished."""
+    _STOP.set()
+    stop_core()
+
+
+def _worker_init():
+    signal.signal(signal.SIGINT, _worker_sigint)
 
 
 class _FuturesBackend:
@@ -627,7 +686,7 @@ class _FuturesBackend:
         self.kind = "processes" if processes else "threads"
         if processes:
             self.pool = cf.ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"),
-                                               initializer=_ignore_sigint)
+                                               initializer=_worker_init)
         else:
             self.pool = cf.ThreadPoolExecutor(workers, thread_name_prefix="duel-study")
 
@@ -649,7 +708,17 @@ class _FuturesBackend:
 
     def cancel_queued(self, handles):
         for h in handles:
-            h.cancel()              # a chunk under way is not stopped
+            h.cancel()              # a chunk under way is stopped by stop_workers
+
+    def stop_workers(self):
+        """Ask the chunks under way to stop (threads share the stop flags; processes get
+        SIGINT, which their handler turns into the same flags)."""
+        processes = getattr(self.pool, "_processes", None) or {}
+        for proc in list(processes.values()):
+            try:
+                os.kill(proc.pid, signal.SIGINT)
+            except (OSError, AttributeError):
+                pass
 
     def abandon(self, handles):
         self.cancel_queued(handles)
@@ -730,6 +799,9 @@ class _RayBackend:
 
     def cancel_queued(self, handles):
         """Ray does not tell queued tasks from running ones: let them all finish."""
+
+    def stop_workers(self):
+        """Ray tasks run elsewhere: the chunks under way finish (Ctrl-C again abandons)."""
 
     def abandon(self, handles):
         for h in handles:
@@ -896,8 +968,9 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         except Exception:       # noqa: BLE001 - rebuilt from the chunks
             table = None
     if table is None:
-        done = set() if manifest is not None else _existing_chunks(out, spec, chunk)
-        todo = deque(j for j in jobs if j not in done)
+        saved = {} if manifest is not None else _chunk_files(out, spec, chunk)
+        todo = deque(part for j in jobs for part in _missing(j, saved.get(j, ())))
+        done = sum(b - a for ranges in saved.values() for a, b in ranges)
         try:                                      # the Ray connection is checked here
             runner = _make_backend(spec, backend, workers, address, executor, len(todo)) \
                 if todo else None
@@ -912,7 +985,7 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         finally:
             if runner is not None:
                 runner.close()
-        table = _combine(out, spec, jobs)
+        table = _combine(out, spec, chunk)
         _write_parquet(table, games_path)
     shutil.rmtree(out / CHUNKS, ignore_errors=True)
     df = _finish_table(table, spec)
@@ -925,6 +998,7 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         from duelpy import study_plots
         report.plots = study_plots.write_plots(report, df, out / "plots")
     report.write(out)
+    shutil.rmtree(out / PREVIOUS, ignore_errors=True)     # the study this one replaced
     return StudyResult(df, report)
 
 
@@ -942,8 +1016,13 @@ def _play(spec, out, runner, todo, done, total, max_chunks, progress, console):
     Raises StudyInterrupted (after saving every finished chunk) on Ctrl-C, a lost worker or
     when ``max_chunks`` chunks have been played.
     """
-    games_done = sum(hi - lo for _, lo, hi in done)
+    games_done = done
     bar = _Progress(progress, total, games_done, console)
+    where = runner.kind if runner.kind.startswith("ray") else f"{runner.capacity} {runner.kind}"
+    bar.say(f"playing {total - done:,} games in {len(todo):,} chunks on {where}: Ctrl-C stops "
+            f"and keeps every finished game")
+    _STOP.clear()
+    clear_core()
     inflight: dict = {}
     played = submitted = 0
     limit = math.inf if max_chunks is None else max_chunks
@@ -954,11 +1033,15 @@ def _play(spec, out, runner, todo, done, total, max_chunks, progress, console):
         nonlocal games_done, played
         arm, lo, hi = inflight.pop(handle)
         raw = runner.result(handle)
-        df = chunk_table(spec, arm, lo, hi, raw)
-        _write_parquet(df, out / CHUNKS / _chunk_name(arm, lo, hi))
-        games_done += hi - lo
-        played += 1
-        bar.advance(hi - lo, games_done)
+        n = len(raw["winner"])              # fewer than hi - lo after a stop
+        if n < hi - lo:
+            stopped.append((arm, lo + n, hi))
+        if n:
+            df = chunk_table(spec, arm, lo, lo + n, raw)
+            _write_parquet(df, out / CHUNKS / _chunk_name(arm, lo, lo + n))
+        games_done += n
+        played += n == hi - lo
+        bar.advance(n, games_done)
 
     def harvest():
         """Save whatever has finished; drop chunks that failed (played again on resume)."""
@@ -968,9 +1051,10 @@ def _play(spec, out, runner, todo, done, total, max_chunks, progress, console):
             except Exception:       # noqa: BLE001
                 inflight.pop(h, None)
 
+    stopped: list = []              # chunks that returned early (the stop flags were set)
     try:
         while todo or inflight:
-            while todo and len(inflight) < cap and submitted < limit:
+            while todo and len(inflight) < cap and submitted < limit and not stopped:
                 arm, lo, hi = job = todo.popleft()
                 inflight[runner.submit((spec.p1, spec.p2, spec.seed, lo, hi, spec.alternate,
                                         game_options(spec.arm_options(arm))))] = job
@@ -979,12 +1063,17 @@ def _play(spec, out, runner, todo, done, total, max_chunks, progress, console):
                 break
             for h in runner.wait(list(inflight), timeout=0.2):
                 save(h)
-        if todo:
+        if stopped:
+            reason = "stopped by the search stop flag"
+        elif todo:
             reason = f"stopped after {played} chunks (max_chunks)"
     except KeyboardInterrupt:
         reason = "Ctrl-C"
+        _STOP.set()                 # chunks under way stop: at once with the core's stop
+        stop_core()                 # flag, else at their next decision or their end
+        runner.stop_workers()
         runner.cancel_queued(list(inflight))
-        bar.say("[yellow]stopping: saving the chunks under way (Ctrl-C again abandons them)")
+        bar.say("[yellow]stopping: saving the games finished (Ctrl-C again abandons them)")
         try:        # the chunks under way finish and are saved; Ctrl-C again abandons them
             deadline = time.monotonic() + 120
             while inflight and time.monotonic() < deadline:
@@ -1000,16 +1089,22 @@ def _play(spec, out, runner, todo, done, total, max_chunks, progress, console):
         bar.stop()
         if reason is not None:
             runner.abandon(list(inflight))
+        _STOP.clear()
+        clear_core()
     if reason is not None:
         raise StudyInterrupted(reason, games_done, total, out)
 
 
-def _combine(out: Path, spec: StudySpec, jobs) -> pd.DataFrame:
-    """Concatenate every chunk of the study (all must be there)."""
+def _combine(out: Path, spec: StudySpec, chunk: int) -> pd.DataFrame:
+    """Concatenate every chunk file of the study (every game must be there)."""
+    saved = _chunk_files(out, spec, chunk)
     parts = []
-    for arm, lo, hi in jobs:
-        p = out / CHUNKS / _chunk_name(arm, lo, hi)
-        parts.append(pd.read_parquet(p))
+    for job in _jobs(spec, chunk):
+        if _missing(job, saved.get(job, ())):
+            raise StudyError(f"{out / CHUNKS}: games {job[1]}..{job[2] - 1} of arm {job[0]} "
+                             f"are missing; resume the study to play them")
+        for a, b in sorted(saved[job]):
+            parts.append(pd.read_parquet(out / CHUNKS / _chunk_name(job[0], a, b)))
     df = pd.concat(parts, ignore_index=True)
     df["victory"] = pd.Categorical(df["victory"].astype(str),
                                    categories=["civilian", "military", "scientific", "shared"])
