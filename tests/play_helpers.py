@@ -22,7 +22,9 @@ from duelcore import IllegalActionError, new_game, state_from_dict
 L = duelcore.ACTION_LAYOUT
 NUM_ACTIONS = L["NUM_ACTIONS"]
 NUM_DECISION_ACTIONS = L["NUM_DECISION_ACTIONS"]
-assert NUM_ACTIONS == 1289
+assert NUM_ACTIONS == 1309
+#: layout entries of a face-down slot: an Age back, or a guild back (Age III, R-CHANCE-2)
+FACE_DOWN = ("face_down", "face_down_guild")
 
 # ---------------------------------------------------------------- components (RULES.md)
 #: (name, Age, colour, VP, science symbol) of the 73 cards, in the engine's id order.
@@ -120,7 +122,8 @@ PHASE_ACTION_RANGES = {
     "revive": (L["REVIVE_BASE"], L["START_BASE"]),
     "choose_start": (L["START_BASE"], NUM_DECISION_ACTIONS),
 }
-CHANCE_PHASES = {"setup_first_player", "setup_tokens", "draft_reveal", "reveal", "library_draw"}
+CHANCE_PHASES = {"setup_first_player", "setup_tokens", "draft_reveal", "reveal", "library_draw",
+                 "guilds"}
 
 #: Option sets of the random-play tests (R-SETUP-4, R-AGE-3, R-SETUP-7, R-SETUP-1).
 OPTION_SETS = {
@@ -179,7 +182,7 @@ def card_places(d):
     for name in d["discard_pile"]:
         places[name].append("discard_pile")
     for slot, entry in enumerate(d["layout"]):
-        if entry not in (None, "face_down"):
+        if entry is not None and entry not in FACE_DOWN:
             places[entry].append(f"layout[{slot}]")
     return places
 
@@ -261,13 +264,13 @@ def check_cards(state, d):
         elif a > age:
             assert n == 0, f"{n} cards of Age {a} seen during Age {age}"
         else:
-            unseen = layout.count("face_down")
+            unseen = sum(layout.count(x) for x in FACE_DOWN)
             assert n == 20 - unseen, (f"{n} cards of Age {a} seen, but the layout has "
                                       f"{unseen} unseen slots")
             if a == 3 and unseen == 0:
                 assert len(guilds) == 3, f"all of Age III seen with {len(guilds)} guilds"
     for slot, entry in enumerate(layout):
-        if entry not in (None, "face_down"):
+        if entry is not None and entry not in FACE_DOWN:
             assert CARD_AGE[entry] == age, \
                 f"{entry} (Age {CARD_AGE[entry]}) in the Age {age} layout"
     face_down, covered_by = LAYOUTS[age - 1]
@@ -276,16 +279,38 @@ def check_cards(state, d):
         if entry is None:
             assert all(layout[u] is None for u in covered_by[slot]), \
                 f"slot {slot} was taken while still covered"
-        elif entry == "face_down" and slot not in queue:
+        elif entry in FACE_DOWN and slot not in queue:
             assert slot in face_down, f"slot {slot} of Age {age} is face up but shows no card"
             assert any(layout[u] is not None for u in covered_by[slot]), \
                 f"face-down slot {slot} is uncovered but not waiting to be revealed (R-TURN-2)"
     free = set(free_slots(age, layout))
-    expected_avail = sorted(CARD_ID[layout[s]] for s in free if layout[s] != "face_down")
+    expected_avail = sorted(CARD_ID[layout[s]] for s in free if layout[s] not in FACE_DOWN)
     assert state.available_cards() == expected_avail, \
         f"available cards {state.available_cards()} != uncovered face-up cards {expected_avail}"
+    check_guild_backs(d)
     if d["phase"] in ("play", "choose_start"):
         assert not queue, f"phase {d['phase']} with cards waiting to be revealed: {sorted(queue)}"
+
+
+def check_guild_backs(d):
+    """R-CHANCE-2: in Age III exactly 3 slots hold guilds (once placed); a guild back lies only
+    on one of them, a face-up guild only on one of them, and no other card does; before Age III
+    there are no guild backs."""
+    slots = set(d["guild_slots"])
+    layout = d["layout"]
+    if d["age"] < 3:
+        assert not slots and "face_down_guild" not in layout, "guild backs before Age III"
+        return
+    if d["phase"] == "guilds":
+        assert len(slots) < 3, f"still placing guild backs with {sorted(slots)} placed"
+        return
+    assert len(slots) == 3, f"Age III has {len(slots)} guild positions: {sorted(slots)}"
+    for slot, entry in enumerate(layout):
+        if entry == "face_down_guild" or (entry not in (None, "face_down")
+                                          and CARD_COLOUR[entry] == "purple"):
+            assert slot in slots, f"slot {slot} shows a guild ({entry}) but is no guild slot"
+        elif entry is not None:
+            assert slot not in slots, f"guild slot {slot} shows {entry}"
 
 
 def check_tokens_wonders(d):

@@ -15,6 +15,7 @@ CARD = {c.name: c for c in data.CARDS}
 WON = {w.name: w for w in data.WONDERS}
 NAMES = data.CARD_NAMES; WN = data.WONDER_NAMES; TN = data.TOKEN_NAMES
 GIVES = {c.chain_gives: c.name for c in data.CARDS if c.chain_gives}
+FACE_DOWN = ('face_down', 'face_down_guild')    # an Age back, a guild back (R-CHANCE-2)
 
 def pc(text):
     return data.parse_cost(text)
@@ -71,7 +72,7 @@ def available(d):
     lay = d['layout']; ld = layout_def(d['age'])
     out = []
     for s, x in enumerate(lay):
-        if x is None or x == 'face_down': continue
+        if x is None or x in FACE_DOWN: continue
         if all(lay[u] is None for u in ld.covered_by[s]): out.append(x)
     return out
 
@@ -132,11 +133,13 @@ def push(d, p, n):
     dist = (d['pawn'] if p == 0 else -d['pawn']) + n
     dist = min(dist, 9)
     d['pawn'] = dist if p == 0 else -dist
-    if dist >= 9: win(d, p, 'military')
+    # R-MIL-2: the pawn passes the zones one space at a time, so their tokens are looted
+    # before it reaches the capital (R-MIL-3)
     for zone, v in ((3, 2), (6, 5)):
         if dist >= zone and v in d['military_tokens'][q]:
             d['military_tokens'][q].remove(v)
             d['players'][q]['coins'] -= min(v, d['players'][q]['coins'])
+    if dist >= 9: win(d, p, 'military')
 
 def enter_city(d, p, name, pend):
     me = d['players'][p]; c = CARD[name]
@@ -166,7 +169,7 @@ def newly_uncovered(d, slot):
     ld = layout_def(d['age']); lay = d['layout']
     out = []
     for u in range(20):
-        if slot in ld.covered_by[u] and lay[u] == 'face_down' and all(lay[v] is None for v in ld.covered_by[u]):
+        if slot in ld.covered_by[u] and lay[u] in FACE_DOWN and all(lay[v] is None for v in ld.covered_by[u]):
             out.append(u)
     return out
 
@@ -214,7 +217,8 @@ def next_turn(d):
         d['reveal_queue'] = [s for s in range(20) if s not in ld.face_down]
         centred_begins = d['options']['centred_pawn'] == 'begins'
         d['dealing'] = 2 if (d['pawn'] == 0 and centred_begins) else 1
-        d['phase'] = 'reveal'
+        d['guild_slots'] = []
+        d['phase'] = 'guilds' if d['age'] == 3 else 'reveal'   # R-CHANCE-2
         return
     if not d['replay']:
         d['to_move'] ^= 1
@@ -322,6 +326,12 @@ def _step(d, a):
     elif ph == 'choose_start':
         d['to_move'] = a - L['START_BASE']
         d['phase'] = 'play'
+    elif ph == 'guilds':
+        slot = a - L['CHANCE_SLOT_BASE']
+        d['guild_slots'] = sorted(d['guild_slots'] + [slot])
+        d['layout'][slot] = 'face_down_guild'
+        if len(d['guild_slots']) == 3:
+            d['phase'] = 'reveal'
     elif ph == 'reveal':
         n = NAMES[a - L['CHANCE_CARD_BASE']]
         slot = d['reveal_queue'].pop(0)
@@ -340,25 +350,21 @@ def _step(d, a):
         raise NotImplementedError(ph)
 
 def chance_probs(d):
-    """Expected reveal distribution (R-CHANCE-1)."""
+    """Expected chance distribution: the guild backs placed uniformly over the free slots, a
+    revealed slot drawn uniformly from the unseen guilds (guild back) or the unseen cards of
+    the Age (any other back) (R-CHANCE-1, R-CHANCE-2)."""
+    if d['phase'] == 'guilds':
+        free = [s for s in range(20) if s not in d['guild_slots']]
+        return {s: 1 / len(free) for s in free}
     if d['phase'] != 'reveal': return None
     age = d['age']
     lay = d['layout']
-    seen = set(x for x in lay if x and x != 'face_down') | set(d['discard_pile'])
+    seen = set(x for x in lay if x and x not in FACE_DOWN) | set(d['discard_pile'])
     for pl in d['players']:
         seen |= set(pl['city']); seen |= {w['card'] for w in pl['wonders'] if w['card']}
-    lo, hi = data.AGE_CARD_RANGES[age-1]
-    pool = [NAMES[i] for i in range(lo, hi) if NAMES[i] not in seen]
-    unrevealed = sum(1 for x in lay if x == 'face_down')  # includes queue
-    out = {}
-    if age < 3:
-        for n in pool: out[n] = 1/len(pool)
-        return out
-    guilds = [NAMES[i] for i in range(66, 73) if NAMES[i] not in seen]
-    g_left = 3 - (7 - len(guilds))
-    pg = g_left / unrevealed
-    for n in guilds:
-        if g_left: out[n] = pg / len(guilds)
-    for n in pool:
-        if pg < 1: out[n] = (1 - pg) / len(pool)
-    return out
+    if d['reveal_queue'][0] in d['guild_slots']:
+        pool = [NAMES[i] for i in range(66, 73) if NAMES[i] not in seen]
+    else:
+        lo, hi = data.AGE_CARD_RANGES[age-1]
+        pool = [NAMES[i] for i in range(lo, hi) if NAMES[i] not in seen]
+    return {n: 1 / len(pool) for n in pool}

@@ -92,6 +92,11 @@ def reveal(card: str) -> int:
     return L["CHANCE_CARD_BASE"] + cid(card)
 
 
+def guild_back(slot: int) -> int:
+    """Chance outcome: a guild back is placed in Age III layout slot `slot` (R-CHANCE-2)."""
+    return L["CHANCE_SLOT_BASE"] + slot
+
+
 def chance_token(name: str) -> int:
     return L["CHANCE_TOKEN_BASE"] + tid(name)
 

@@ -60,6 +60,42 @@ def test_no_peeking_hidden_information_does_not_change_the_decision():
     assert a1.select_action(s1) == a2.select_action(s2)
 
 
+def _age_3_state(seed=3):
+    """A state early in Age III with face-down guild backs and Age backs still unseen."""
+    state = duelcore.new_game(seed)
+    agent = RandomAgent()
+    agent.reset(seed)
+    while not (state.age == 3 and state.phase == "play"
+               and "face_down_guild" in state.to_dict()["layout"]):
+        if state.is_terminal():
+            return _age_3_state(seed + 1)
+        state.apply_action(agent.select_action(state))
+    return state
+
+
+def test_no_peeking_in_age_3_uses_guild_backs_but_not_identities():
+    """R-CHANCE-2: in Age III the search may use where the guild backs lie (public) but not which
+    guild or card lies face down: states differing only in the hidden future (the state's RNG)
+    give the same decision and statistics; moving a guild back changes what the search sees."""
+    s1 = _age_3_state()
+    d = s1.to_dict()
+    d["rng"] = (d["rng"] * 6364136223846793005 + 1442695040888963407) % 2 ** 64
+    s2 = duelcore.state_from_dict(d)
+    assert s1 != s2
+    r1 = search.mcts_search(s1, iterations=3000, seed=42)
+    r2 = search.mcts_search(s2, iterations=3000, seed=42)
+    assert r1 == r2
+    # the same position with the guild backs on other face-down slots is another position
+    layout = d["layout"]
+    guild = [i for i, x in enumerate(layout) if x == "face_down_guild"]
+    plain = [i for i, x in enumerate(layout) if x == "face_down"]
+    assert guild and plain
+    layout[guild[0]], layout[plain[0]] = "face_down", "face_down_guild"
+    d["guild_slots"] = sorted(set(d["guild_slots"]) - {guild[0]} | {plain[0]})
+    s3 = duelcore.state_from_dict(d)
+    assert search.mcts_search(s3, iterations=3000, seed=42) != r1
+
+
 def test_mcts_is_deterministic_for_a_seed():
     state = mid_game(5, 10)
     r1 = search.mcts_search(state, iterations=2000, seed=7)

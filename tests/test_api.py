@@ -73,12 +73,13 @@ def free_slot_cards(d):
     """Cards of the layout uncovered now (R-LAYOUT-1)."""
     from play_helpers import free_slots
     return [d["layout"][s] for s in free_slots(d["age"], d["layout"])
-            if d["layout"][s] not in (None, "face_down")]
+            if d["layout"][s] not in (None, "face_down", "face_down_guild")]
 
 
 def covered_cards(d):
     avail = set(free_slot_cards(d))
-    return [x for x in d["layout"] if x not in (None, "face_down") and x not in avail]
+    return [x for x in d["layout"] if x not in (None, "face_down", "face_down_guild")
+            and x not in avail]
 
 
 # ---------------------------------------------------------------- illegal actions
@@ -159,7 +160,7 @@ def test_wonder_not_owned():
 
 def test_wonder_already_built():
     d = start().to_dict()
-    in_layout = {x for x in d["layout"] if x not in (None, "face_down")}
+    in_layout = {x for x in d["layout"] if x not in (None, "face_down", "face_down_guild")}
     spare = next(n for n in CARD_NAMES if CARD_AGE[n] == 1 and n not in in_layout)
     d["players"][0]["coins"] = 100
     d["players"][0]["wonders"][0].update(built=True, card=spare)
@@ -571,7 +572,7 @@ def test_action_to_string_every_action():
 
 
 def test_action_layout_constants():
-    assert duelcore.NUM_DISTINCT_ACTIONS == NUM_ACTIONS == 1289
+    assert duelcore.NUM_DISTINCT_ACTIONS == NUM_ACTIONS == 1309
     assert L["BUILD_BASE"] == L["DRAFT_BASE"] + 12
     assert L["DISCARD_BASE"] == L["BUILD_BASE"] + 73
     assert L["WONDER_BASE"] == L["DISCARD_BASE"] + 73
@@ -583,7 +584,8 @@ def test_action_layout_constants():
     assert L["CHANCE_WONDER_BASE"] == L["CHANCE_FIRST_BASE"] + 2
     assert L["CHANCE_TOKEN_BASE"] == L["CHANCE_WONDER_BASE"] + 12
     assert L["CHANCE_CARD_BASE"] == L["CHANCE_TOKEN_BASE"] + 10
-    assert NUM_ACTIONS == L["CHANCE_CARD_BASE"] + 73
+    assert L["CHANCE_SLOT_BASE"] == L["CHANCE_CARD_BASE"] + 73      # guild backs (R-CHANCE-2)
+    assert NUM_ACTIONS == L["CHANCE_SLOT_BASE"] + 20
     assert len(CARDS) == 73
 
 

@@ -167,6 +167,9 @@ def make_state(p0, p1, coins=(50, 50), layout_card=None, to_move=0):
     if layout_card is None:
         layout_card = next(c.name for c in data.CARDS[46:66] if c.name not in used)
     age = CARD[layout_card].age
+    if age < 3:     # guilds come only in Age III (R-SETUP-6); they produce nothing
+        p0, p1 = ({**p, "city": [x for x in p["city"] if CARD[x].colour != "purple"]}
+                  for p in (p0, p1))
     players = []
     for p, c in zip((p0, p1), coins):
         wonders = [{"name": w, "built": True} for w in p["built"]]

@@ -653,7 +653,8 @@ def test_engine_deals_layouts():
                 face_up = [s for s in range(20) if s not in exp["face_down"]]
                 # the Age has just been laid out: nothing dealt yet, every face-up slot queued
                 assert d["reveal_queue"] == face_up
-                assert all(x == "face_down" for x in d["layout"])
+                assert all(x == ("face_down_guild" if i in d["guild_slots"] else "face_down")
+                           for i, x in enumerate(d["layout"]))
                 while st.phase == "reveal" and st.to_dict()["dealing"]:
                     st.apply_action(_sample(rng, st))
                 d = st.to_dict()
@@ -662,13 +663,14 @@ def test_engine_deals_layouts():
                 for s in range(20):
                     entry = d["layout"][s]
                     if s in exp["face_down"]:
-                        assert entry == "face_down", (age, s)
+                        back = "face_down_guild" if s in d["guild_slots"] else "face_down"
+                        assert entry == back, (age, s)
                     else:
-                        assert entry not in (None, "face_down"), (age, s)
+                        assert entry not in (None, "face_down", "face_down_guild"), (age, s)
                         assert AGE_OF[entry] == age, (age, s, entry)
                         if COLOUR_OF[entry] == "purple":
                             guilds_seen.add(entry)
-                assert len({x for x in d["layout"] if x != "face_down"}) == 12
+                assert len({x for x in d["layout"] if x not in ("face_down", "face_down_guild")}) == 12
                 avail = sorted(data.CARD_NAMES.index(d["layout"][s]) for s in exp["start"])
                 assert sorted(st.available_cards()) == avail
                 ages.add(age)

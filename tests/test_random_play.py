@@ -21,7 +21,7 @@ import pytest
 import duelcore
 from duelcore import new_game
 from play_helpers import (
-    CARD_ID, CARD_NAMES, GUILDS, L, MAX_DECISIONS, OPTION_SETS, TOKEN_ID, WONDER_ID,
+    CARD_AGE, CARD_ID, CARD_NAMES, GUILDS, L, MAX_DECISIONS, OPTION_SETS, TOKEN_ID, WONDER_ID,
     FIRST_GAME_WONDERS, Failures, check_chance_distribution, debug_build, play_checked,
     play_random, sample_chance,
 )
@@ -134,7 +134,7 @@ def test_explicit_game_with_its_own_rng_is_reproducible():
 def _guided_outcomes(expl, target):
     """The chance outcomes at ``expl`` that lead towards ``target`` (the auto-mode state at its
     next decision), read from ``target.to_dict()``.  Several when the order is free (tokens,
-    wonders, the Great Library draw are sets)."""
+    wonders, the Great Library draw, the guild backs are sets)."""
     de, dt = expl.to_dict(), target.to_dict()
     phase = de["phase"]
     if phase == "setup_first_player":
@@ -148,6 +148,9 @@ def _guided_outcomes(expl, target):
     if phase == "library_draw":
         return {L["CHANCE_TOKEN_BASE"] + TOKEN_ID[x]
                 for x in set(dt["library_offer"]) - set(de["library_offer"])}
+    if phase == "guilds":
+        return {L["CHANCE_SLOT_BASE"] + x
+                for x in set(dt["guild_slots"]) - set(de["guild_slots"])}
     assert phase == "reveal", phase
     assert dt["age"] == de["age"]
     slot = de["reveal_queue"][0]
@@ -222,40 +225,35 @@ def test_chance_outcomes_are_a_distribution():
                 state.apply_action(rng.choice(state.legal_actions()))
 
 
-def test_no_fourth_guild_can_be_revealed():
-    """R-SETUP-6: exactly 3 guilds in Age III.  Once 3 guilds are seen, no guild is a chance
-    outcome (nor accepted as one); once only guilds can fill the remaining slots, no Age III card
-    is."""
+def test_guild_backs_decide_what_a_reveal_can_show():
+    """R-SETUP-6, R-CHANCE-2: exactly 3 guilds in Age III, on the slots with a guild back.  At
+    every Age III reveal of random games, a guild-back slot offers exactly the unseen guilds and
+    any other slot exactly the unseen Age III cards, uniformly; a guild revealed on an Age back
+    (or an Age III card on a guild back) is refused and leaves the state unchanged."""
     checked = 0
     base = L["CHANCE_CARD_BASE"]
-    guild_ids = {CARD_ID[g] for g in GUILDS}
     for seed, state in _age3_reveal_nodes():
         d = state.to_dict()
         seen = {c for pd in d["players"] for c in pd["city"]} | set(d["discard_pile"]) \
             | {w["card"] for pd in d["players"] for w in pd["wonders"] if w["card"]} \
-            | {x for x in d["layout"] if x not in (None, "face_down")}
-        guilds_seen = len(seen & set(GUILDS))
-        left = d["layout"].count("face_down")
-        if left == 3 - guilds_seen:
-            checked += 1
-            outcomes = [CARD_NAMES[a - L["CHANCE_CARD_BASE"]] for a in state.legal_actions()]
-            assert set(outcomes) <= set(GUILDS), (
-                f"seed {seed}: {left} slots left for {left} guilds, but the reveal also offers "
-                f"{sorted(set(outcomes) - set(GUILDS))}")
-        if guilds_seen < 3:
-            continue
-        checked += 1
-        outcomes = [CARD_NAMES[a - L["CHANCE_CARD_BASE"]] for a in state.legal_actions()]
-        assert not set(outcomes) & set(GUILDS), (
-            f"seed {seed}: 3 guilds already seen ({sorted(seen & set(GUILDS))}) but the reveal "
-            f"offers guilds {sorted(set(outcomes) & set(GUILDS))} (probabilities "
-            f"{[p for a, p in state.chance_outcomes() if a - base in guild_ids]})")
-        fourth = next(g for g in GUILDS if g not in seen)
+            | {x for x in d["layout"] if x not in (None, "face_down", "face_down_guild")}
+        slot = d["reveal_queue"][0]
+        guild_back = slot in d["guild_slots"]
+        assert d["layout"][slot] == ("face_down_guild" if guild_back else "face_down")
+        pool = set(GUILDS) if guild_back else {c for c in CARD_NAMES if CARD_AGE[c] == 3
+                                                and c not in GUILDS}
+        outcomes = state.chance_outcomes()
+        assert {CARD_NAMES[a - base] for a, _ in outcomes} == pool - seen, f"seed {seed}"
+        assert all(abs(p - 1 / len(outcomes)) < 1e-12 for _, p in outcomes)
+        wrong = next(iter((set(CARD_NAMES[66:]) if not guild_back else
+                           {c for c in CARD_NAMES if CARD_AGE[c] == 3 and c not in GUILDS})
+                          - seen))
         before = state.clone()
         with pytest.raises(duelcore.IllegalActionError):
-            state.apply_action(L["CHANCE_CARD_BASE"] + CARD_ID[fourth])
+            state.apply_action(base + CARD_ID[wrong])
         assert state == before
-    assert checked > 0
+        checked += 1
+    assert checked > 100
 
 
 def test_first_game_wonders_option():

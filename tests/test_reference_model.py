@@ -2,9 +2,9 @@
 
 At every step of random games (starting coins 0-40, both centred-pawn rules, P1 drawn at
 random, wonders and builds favoured so that rare interactions come up), the reference
-predicts the legal actions, the exact reveal probabilities (Age III guild make-up included)
-and the whole next position; the engine must agree.  A quick run by default, a long one under
-the slow marker.
+predicts the legal actions, the exact chance probabilities (the Age III guild backs and
+every reveal, R-CHANCE-2) and the whole next position; the engine must agree.  A quick
+run by default, a long one under the slow marker.
 """
 import random
 
@@ -19,6 +19,7 @@ def norm(d):
     o = {k: d[k] for k in ('phase', 'age', 'to_move', 'layout', 'pawn', 'replay', 'winner',
                            'victory', 'last_taker')}
     o['reveal_queue'] = sorted(d['reveal_queue'])
+    o['guild_slots'] = sorted(d['guild_slots'])
     o['mil'] = [sorted(x) for x in d['military_tokens']]
     for k in ('board_tokens', 'aside_tokens', 'library_offer', 'discard_pile'):
         o[k] = sorted(d[k])
@@ -44,11 +45,13 @@ def run(seed, games):
             d = s.to_dict()
             if s.is_chance_node():
                 outcomes = s.chance_outcomes()
-                if d['phase'] == 'reveal':
+                if d['phase'] in ('reveal', 'guilds'):
                     expected = chance_probs(d)
-                    got = {NAMES[a - L['CHANCE_CARD_BASE']]: p for a, p in outcomes}
-                    assert set(expected) == set(got), f"game {g}: reveal outcomes"
+                    got = {(NAMES[a - L['CHANCE_CARD_BASE']] if d['phase'] == 'reveal'
+                            else a - L['CHANCE_SLOT_BASE']): p for a, p in outcomes}
+                    assert set(expected) == set(got), f"game {g}: {d['phase']} outcomes"
                     assert all(abs(expected[k] - got[k]) < 1e-9 for k in expected)
+                    assert abs(sum(got.values()) - 1) < 1e-9
                 actions, probs = zip(*outcomes)
                 a = rnd.choices(actions, probs)[0]
             else:

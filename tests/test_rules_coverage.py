@@ -13,7 +13,7 @@ RULE_IDS = (
     + [f"R-TRADE-{i}" for i in range(1, 6)] + ["R-DISCARD-1"]
     + [f"R-WONDER-{i}" for i in range(1, 7)] + [f"R-MIL-{i}" for i in range(1, 5)]
     + [f"R-SCI-{i}" for i in range(1, 5)] + [f"R-END-{i}" for i in range(1, 4)]
-    + ["R-DEC-1", "R-CHANCE-1", "R-LAYOUT-1"]
+    + ["R-DEC-1", "R-CHANCE-1", "R-CHANCE-2", "R-LAYOUT-1"]
 )
 EXAMPLES = [f"E{i}" for i in range(1, 10)]
 
@@ -43,7 +43,7 @@ def test_every_rule_and_example_is_cited():
     cited = set(re.findall(r"\bR-[A-Z]+-\d\b", text)) | set(re.findall(r"\bE\d\b", text))
     missing = [r for r in RULE_IDS + EXAMPLES if r not in cited]
     assert not missing, missing
-    assert len(RULE_IDS) == 43
+    assert len(RULE_IDS) == 44
 
 
 def test_every_wonder_token_and_guild_is_named():

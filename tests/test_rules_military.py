@@ -113,6 +113,20 @@ def test_military_supremacy():
     assert s.legal_actions() == []
 
 
+def test_push_to_the_capital_loots_the_tokens_it_passes():
+    """R-MIL-2, R-MIL-3 (issue 9's example): the pawn at +5 (the 2-coin token of P2's side
+    already gone), P2 holding 7 coins, P1 owning Strategy builds Pretorium (3 shields + 1): the
+    pawn moves one space at a time, passes the 5-coin zone and loots its token before reaching
+    P2's capital, so P1 wins by Military Supremacy and P2 ends with 2 coins."""
+    s = state(age=3, avail=["Pretorium", "Palace"], pawn=5, military_tokens=[[2, 5], [5]],
+              p1=player(coins=30, tokens=["Strategy"]), p2=player(coins=7))
+    act(s, build("Pretorium"))
+    assert s.pawn == 9 and s.is_terminal()
+    assert (s.result()["winner"], s.result()["victory"]) == (0, "military")
+    assert s.coins(1) == 2
+    assert s.to_dict()["military_tokens"] == [[2, 5], []]
+
+
 def test_military_supremacy_by_p2_overshooting():
     """R-MIL-3: P2's Arsenal (3 shields) from -7 reaches P1's capital; the pawn stops there."""
     s = state(age=3, avail=["Arsenal", "Palace"], pawn=-7, to_move=1,

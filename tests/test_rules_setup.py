@@ -1,4 +1,5 @@
-"""Setup and chance: R-SETUP-1..7, R-CHANCE-1, worked example E8 (the wonder draft)."""
+"""Setup and chance: R-SETUP-1..7, R-CHANCE-1, R-CHANCE-2 (guild backs), worked example E8 (the
+wonder draft)."""
 import random
 
 import pytest
@@ -6,7 +7,7 @@ import pytest
 import duelcore
 from rules_helpers import (
     AGE_CARDS, GUILDS, L, LAYOUT_FACE_DOWN, TOKEN_NAMES, WONDER_NAMES, act,
-    chance_first, chance_token, chance_wonder, cid, discard, pick, player, reveal,
+    chance_first, chance_token, chance_wonder, cid, discard, guild_back, pick, player, reveal,
     resolve_chance, state,
 )
 
@@ -142,7 +143,7 @@ def _discard_game(seed):
     while not s.is_terminal():
         if s.age:
             for c in s.to_dict()["layout"]:
-                if c not in (None, "face_down"):
+                if c not in (None, "face_down", "face_down_guild"):
                     seen[s.age].add(c)
         acts = s.legal_actions()
         if s.phase == "play":
@@ -191,83 +192,105 @@ def test_age_1_dealing_is_uniform():
     assert all(abs(p - 1 / 22) < 1e-12 for _, p in outs)
 
 
-def test_age_3_composition_of_reveals():
-    """R-CHANCE-1, R-SETUP-6: at an Age III reveal the guilds (those not yet seen) have total
-    probability (3 - guilds seen) / (cards left), shared equally, and each unseen Age III card
-    (1 - that) / (unseen Age III cards): 3/20 at the first card of Age III, 2/19 after a guild,
-    2/18 after an Age III card."""
+def _age_3_guild_placement():
+    """An explicit-chance position at the start of Age III, before the guild backs are placed."""
     s = state(age=2, avail=["Rostrum"], explicit=True)
     act(s, discard("Rostrum"))
-    assert s.phase == "reveal" and s.age == 3
-
-    def check(g_left, left, guilds_unseen, age3_unseen):
-        outs = dict(s.chance_outcomes())
-        assert abs(sum(outs.values()) - 1) < 1e-12
-        pg = sum(p for a, p in outs.items() if a - L["CHANCE_CARD_BASE"] in
-                 [cid(g) for g in GUILDS])
-        assert abs(pg - g_left / left) < 1e-12
-        for g in guilds_unseen:
-            assert abs(outs[reveal(g)] - g_left / left / len(guilds_unseen)) < 1e-12
-        for c in age3_unseen:
-            assert abs(outs[reveal(c)] - (1 - g_left / left) / len(age3_unseen)) < 1e-12
-        assert len(outs) == len(guilds_unseen) + len(age3_unseen)
-
-    guilds = list(GUILDS)
-    age3 = list(AGE_CARDS[3])
-    check(3, 20, guilds, age3)
-    act(s, reveal("Builders Guild"))
-    guilds.remove("Builders Guild")
-    check(2, 19, guilds, age3)
-    act(s, reveal("Palace"))
-    age3.remove("Palace")
-    check(2, 18, guilds, age3)
-    act(s, reveal("Merchants Guild"), reveal("Scientists Guild"))
-    outs = [(a, p) for a, p in s.chance_outcomes() if p > 0]
-    assert all(a - L["CHANCE_CARD_BASE"] not in [cid(g) for g in GUILDS] for a, _ in outs), \
-        "with 3 guilds seen, no other guild can come"
-    assert len(outs) == 19 and all(abs(p - 1 / 19) < 1e-12 for _, p in outs)
+    return s
 
 
-def test_no_fourth_guild():
-    """R-SETUP-6, R-CHANCE-1: Age III always holds exactly 3 guilds: once 3 guilds are seen, a
-    fourth guild is not a chance outcome (every outcome listed has a positive probability) and
-    revealing one is refused."""
-    s = state(age=2, avail=["Rostrum"], explicit=True)
-    act(s, discard("Rostrum"), reveal("Builders Guild"), reveal("Merchants Guild"),
-        reveal("Scientists Guild"))
-    outs = s.chance_outcomes()
-    assert all(p > 0 for _, p in outs), [duelcore.action_to_string(a) for a, p in outs if p == 0]
-    assert reveal("Moneylenders Guild") not in s.legal_actions()
+def test_guild_backs_are_placed_when_age_3_is_laid_out():
+    """R-CHANCE-2, R-SETUP-6, R-AGE-1: when Age III is laid out, chance first places the 3 guild
+    backs, one slot at a time, uniformly over the slots not yet chosen (1/20, 1/19, 1/18: every
+    set of 3 slots has probability 1/C(20,3)); only then are the face-up cards dealt."""
+    s = _age_3_guild_placement()
+    assert s.phase == "guilds" and s.age == 3 and s.guild_slots() == []
+    chosen = []
+    for slot, n in ((17, 20), (2, 19), (9, 18)):
+        outs = s.chance_outcomes()
+        assert sorted(a for a, _ in outs) == [guild_back(x) for x in range(20) if x not in chosen]
+        assert all(p == pytest.approx(1 / n) for _, p in outs)
+        assert s.action_to_string(guild_back(slot)) == f"chance: guild back in slot {slot}"
+        act(s, guild_back(slot))
+        chosen.append(slot)
+    assert s.phase == "reveal" and s.guild_slots() == [2, 9, 17]
     with pytest.raises(duelcore.IllegalActionError):
-        s.apply_action(reveal("Moneylenders Guild"))
+        s.clone().apply_action(guild_back(3))            # no 4th guild back
 
 
-def test_last_reveals_of_age_3_must_be_the_missing_guilds():
-    """R-SETUP-6, R-CHANCE-1: when every remaining face-down card of Age III must be a guild
-    (17 Age III cards seen, no guild yet), the Age III cards have probability 0 and are not
-    chance outcomes: only guilds can be revealed."""
-    d = {"version": 1, "age": 3, "phase": "reveal", "reveal_queue": [0, 1, 2],
-         "layout": ["face_down"] * 3 + [None] * 17,
-         "options": {"explicit_chance": True}, "dealing": 0,
-         "players": [player(city=AGE_CARDS[3][:9]), player(city=AGE_CARDS[3][9:17])]}
-    s = duelcore.state_from_dict(d)
-    outs = s.chance_outcomes()
-    assert abs(sum(p for _, p in outs) - 1) < 1e-12
-    guild_ids = {reveal(g) for g in GUILDS}
-    assert sum(p for a, p in outs if a in guild_ids) == pytest.approx(1.0)
-    assert all(p > 0 for _, p in outs), "an Age III card cannot come any more"
+def test_guild_back_reveals_a_guild_and_other_backs_an_age_3_card():
+    """R-CHANCE-2, R-CHANCE-1: a slot with a guild back reveals a guild drawn uniformly from the
+    guilds not yet seen; any other slot an Age III card drawn uniformly from the Age III cards
+    not yet seen; the probabilities sum to 1 and a guild can never come from an Age III back."""
+    s = _age_3_guild_placement()
+    act(s, guild_back(0), guild_back(1), guild_back(6))      # dealt face up: 0, 1, 5, 6, ...
+    queue = s.to_dict()["reveal_queue"]
+    assert queue[:4] == [0, 1, 5, 6]
+
+    def outcomes():
+        outs = dict(s.chance_outcomes())
+        assert sum(outs.values()) == pytest.approx(1.0)
+        assert len(set(outs.values())) == 1, "uniform"
+        return {duelcore.action_to_string(a)[len("chance: reveal "):] for a in outs}
+
+    guilds = set(GUILDS)
+    assert outcomes() == guilds                                # slot 0: a guild back
+    with pytest.raises(duelcore.IllegalActionError):
+        s.clone().apply_action(reveal("Palace"))
+    act(s, reveal("Builders Guild"))
+    guilds.discard("Builders Guild")
+    assert outcomes() == guilds                                # slot 1: the 6 unseen guilds
+    act(s, reveal("Merchants Guild"))
+    guilds.discard("Merchants Guild")
+    age3 = set(AGE_CARDS[3])
+    assert outcomes() == age3                                  # slot 5: an Age III back
+    with pytest.raises(duelcore.IllegalActionError):
+        s.clone().apply_action(reveal("Scientists Guild"))
+    act(s, reveal("Palace"))
+    age3.discard("Palace")
+    assert outcomes() == guilds                                # slot 6: a guild back
+    act(s, reveal("Scientists Guild"))
+    assert outcomes() == age3                                  # slot 7: an Age III back
 
 
-def test_age_3_composition_sampled():
-    """R-SETUP-6, R-CHANCE-1: sampled Age III layouts: over many deals, the number of guilds
-    among the 12 face-up cards dealt at the start of Age III averages 12 * 3/20 = 1.8."""
-    total = 0
-    n = 300
+def test_guild_backs_are_public():
+    """R-CHANCE-2, R-SETUP-6: both players see which face-down slots hold a guild: the position
+    shows a guild back ("face_down_guild") where a guild lies face down and an Age back
+    ("face_down") elsewhere; it round-trips through to_dict / state_from_dict."""
+    s = _age_3_guild_placement()
+    act(s, guild_back(3), guild_back(9), guild_back(16))      # 3, 9, 16 are dealt face down
+    resolve_chance(s, random.Random(0))
+    d = s.to_dict()
+    assert d["guild_slots"] == [3, 9, 16] == s.guild_slots()
+    face_down = set(LAYOUT_FACE_DOWN[3])
+    for slot, entry in enumerate(d["layout"]):
+        if slot in (3, 9, 16):
+            assert entry == "face_down_guild"
+        elif slot in face_down:
+            assert entry == "face_down"
+        else:
+            assert entry in AGE_CARDS[3]
+    assert duelcore.state_from_dict(d) == s
+
+
+def test_guild_back_positions_are_uniform():
+    """R-CHANCE-2, R-SETUP-6: sampled deals: over many games each of the 20 Age III slots holds
+    a guild with probability 3/20 (chi-square test of the counts), always exactly 3 of them, and
+    the 12 face-up cards dealt at the start of Age III hold 12 * 3/20 = 1.8 guilds on average."""
+    scipy_stats = pytest.importorskip("scipy.stats")
+    n = 2000
+    counts = [0] * 20
+    face_up_guilds = 0
     for seed in range(n):
         s = state(age=2, avail=["Rostrum"], rng=seed + 1)
         act(s, discard("Rostrum"))
-        assert s.phase == "choose_start"
-        cards = [c for c in s.to_dict()["layout"] if c not in (None, "face_down")]
-        assert len(cards) == 20 - len(LAYOUT_FACE_DOWN[3])
-        total += sum(1 for c in cards if c in GUILDS)
-    assert abs(total / n - 1.8) < 0.25
+        slots = s.guild_slots()
+        assert len(slots) == 3
+        for x in slots:
+            counts[x] += 1
+        layout = s.to_dict()["layout"]
+        face_up_guilds += sum(1 for c in layout if c in GUILDS)
+        assert all((c in GUILDS) == (i in slots) for i, c in enumerate(layout)
+                   if c not in ("face_down", "face_down_guild", None))
+    assert scipy_stats.chisquare(counts).pvalue > 1e-3
+    assert abs(face_up_guilds / n - 1.8) < 0.1

@@ -57,8 +57,8 @@ def test_layouts_of_the_three_ages(seed):
             lay = s.to_dict()["layout"]
             if lay.count(None) == 0:
                 ages_started.append(s.age)
-                assert [i for i, c in enumerate(lay) if c == "face_down"] == \
-                    LAYOUT_FACE_DOWN[s.age]
+                assert [i for i, c in enumerate(lay) if c in ("face_down", "face_down_guild")] \
+                    == LAYOUT_FACE_DOWN[s.age]
                 assert _expected_available(s.age, lay) == LAYOUT_AVAILABLE_AT_START[s.age]
             _check_layout(s)
             acts = [a for a in s.legal_actions() if L["DISCARD_BASE"] <= a < L["WONDER_BASE"]]
@@ -238,10 +238,13 @@ def test_who_chooses_the_next_first_player(pawn, last, chooser):
 
 
 def test_next_age_is_laid_out_before_the_choice():
-    """R-AGE-3: first the next Age's 20 cards are laid out (its 12 face-up cards are seen),
-    then the first player is chosen."""
+    """R-AGE-3, R-CHANCE-2: first the next Age's 20 cards are laid out (the 3 guild backs of
+    Age III placed, then its 12 face-up cards seen), then the first player is chosen."""
     s = state(age=2, avail=["Rostrum"], explicit=True)
     act(s, discard("Rostrum"))
+    for _ in range(3):
+        assert s.phase == "guilds"
+        s.apply_action(s.legal_actions()[0])
     n = 0
     while s.is_chance_node():
         assert s.phase == "reveal"
@@ -250,7 +253,7 @@ def test_next_age_is_laid_out_before_the_choice():
     assert n == 12
     assert s.phase == "choose_start" and s.age == 3
     lay = s.to_dict()["layout"]
-    assert sum(1 for c in lay if c not in (None, "face_down")) == 12
+    assert sum(1 for c in lay if c not in (None, "face_down", "face_down_guild")) == 12
 
 
 @pytest.mark.parametrize("last", [0, 1])
@@ -287,7 +290,8 @@ CHANCE_PHASES = {
     "setup_first_player": (L["CHANCE_FIRST_BASE"], L["CHANCE_WONDER_BASE"]),
     "setup_tokens": (L["CHANCE_TOKEN_BASE"], L["CHANCE_CARD_BASE"]),
     "draft_reveal": (L["CHANCE_WONDER_BASE"], L["CHANCE_TOKEN_BASE"]),
-    "reveal": (L["CHANCE_CARD_BASE"], L["NUM_ACTIONS"]),
+    "reveal": (L["CHANCE_CARD_BASE"], L["CHANCE_SLOT_BASE"]),
+    "guilds": (L["CHANCE_SLOT_BASE"], L["NUM_ACTIONS"]),
     "library_draw": (L["CHANCE_TOKEN_BASE"], L["CHANCE_CARD_BASE"]),
 }
 
@@ -296,7 +300,8 @@ def test_decisions_and_chance_nodes_in_random_games():
     """R-DEC-1, R-CHANCE-1: every decision (wonder pick, card action, token, destroy, revive,
     Great Library, who begins) is an action of the player to move, in its own range; chance
     decides P1, the draft wonders, the board tokens, the cards turned face up and the Great
-    Library draw, with probabilities summing to 1; the game always ends."""
+    Library draw, and the Age III guild backs (R-CHANCE-2), with probabilities summing to 1;
+    the game always ends."""
     rng = random.Random(99)
     phases = set()
     for seed in range(40):
@@ -322,7 +327,7 @@ def test_decisions_and_chance_nodes_in_random_games():
         assert s.current_player() == duelcore.TERMINAL_PLAYER
         assert s.result()["victory"] in ("civilian", "military", "scientific", "shared")
     assert {"draft", "play", "choose_token", "choose_start", "setup_first_player",
-            "setup_tokens", "draft_reveal", "reveal"} <= phases
+            "setup_tokens", "draft_reveal", "reveal", "guilds"} <= phases
 
 
 # ---------------------------------------------------------------- choices come before the reveal

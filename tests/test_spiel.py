@@ -46,11 +46,13 @@ def reference_observation(state, player):
     available = set(state.available_cards())
     for slot, entry in enumerate(d["layout"]):
         if entry is None:
-            blocks["slots"][3 * slot] = 1
+            blocks["slots"][4 * slot] = 1
         elif entry == "face_down":
-            blocks["slots"][3 * slot + 1] = 1
+            blocks["slots"][4 * slot + 1] = 1
+        elif entry == "face_down_guild":
+            blocks["slots"][4 * slot + 2] = 1
         else:
-            blocks["slots"][3 * slot + 2] = 1
+            blocks["slots"][4 * slot + 3] = 1
             c = _CARD_ID[entry]
             cards[c, 0 if c in available else 1] = 1
     for col, who in ((2, me), (3, opp)):
@@ -122,7 +124,7 @@ def test_game_object_plays_a_game_with_chance_nodes():
             state.apply_action(rnd.choice(state.legal_actions()))
     assert decisions <= game.max_game_length()
     assert sum(state.returns()) == game.utility_sum()
-    assert game.num_players() == 2 and game.num_distinct_actions() == 1289
+    assert game.num_players() == 2 and game.num_distinct_actions() == 1309
 
 
 def test_max_game_length_bounds_random_games():

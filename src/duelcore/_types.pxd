@@ -72,7 +72,8 @@ cdef enum:
     CHANCE_WONDER_BASE = 1194   # + w      : a wonder revealed for the draft
     CHANCE_TOKEN_BASE = 1206    # + t      : a progress token laid on the board / drawn for the Great Library
     CHANCE_CARD_BASE = 1216     # + c      : the identity of a card turned face up
-    NUM_ACTIONS = 1289
+    CHANCE_SLOT_BASE = 1289     # + slot   : a guild back placed in the Age III layout (R-CHANCE-2)
+    NUM_ACTIONS = 1309
 
 # Phases (what the node is waiting for)
 cdef enum:
@@ -89,6 +90,7 @@ cdef enum:
     PH_LIBRARY = 10         # decision: keep one of the drawn tokens
     PH_START = 11           # decision: who begins the next Age
     PH_OVER = 12            # terminal
+    PH_GUILDS = 13          # chance: the 3 guild backs placed in the Age III layout (R-CHANCE-2)
 
 # Outcome
 cdef enum:

@@ -29,6 +29,8 @@ ctypedef struct GameState:
     u32 taken               # layout slots already taken (bitset over 20)
     u32 face_down           # layout slots still face down (not taken)
     u32 reveal_queue        # layout slots waiting for a chance reveal (ascending order)
+    u32 guild_slots         # Age III slots holding a guild (public guild backs, R-CHANCE-2);
+                            #   0 before Age III; exactly 3 once placed
     u16 board_tokens        # progress tokens on the board
     u16 aside_tokens        # progress tokens set aside (The Great Library's pool)
     u16 library_offer       # tokens drawn for The Great Library, awaiting the choice
@@ -54,13 +56,12 @@ ctypedef struct GameState:
     u8 chooser              # who chooses the next Age's first player (PH_START)
     u8 last_taker           # who took the most recent card of the layout
     u8 age_seen             # cards of the current Age revealed so far (0..20)
-    u8 guilds_seen          # guilds revealed (0..3)
     u8 winner               # 0/1, or WINNER_NONE (not over, or shared)
     u8 victory              # VICTORY_*
     u8 options              # OPT_* rule options
     u8 destroy_colour       # BROWN/GREY while in PH_DESTROY
     u8 forced[2]            # option: wonder id + 1 forced into each player's draft (0: none)
-    u8 _pad[7]
+    u8 _pad[4]
 
 cdef struct CardDef:
     u8 age                  # 1..3 (guilds 3)

@@ -214,15 +214,16 @@ cdef void move_pawn(GameState* s, int p, int n) noexcept nogil:
     if d > 9:
         d = 9
     s.pawn = d if p == 0 else -d
-    if d >= 9:
-        win(s, p, VICTORY_MILITARY)      # R-MIL-3
-        return
+    # The pawn moves one space at a time: a token in a zone it enters is looted even when the
+    # same push then reaches the capital (R-MIL-2), and only then does the game end (R-MIL-3).
     if d >= 3 and (s.mil_tokens >> (2 * q)) & 1:          # R-MIL-2
         lose_coins(s, q, 2)
         s.mil_tokens &= ~(1 << (2 * q))
     if d >= 6 and (s.mil_tokens >> (2 * q + 1)) & 1:
         lose_coins(s, q, 5)
         s.mil_tokens &= ~(1 << (2 * q + 1))
+    if d >= 9:
+        win(s, p, VICTORY_MILITARY)      # R-MIL-3
 
 cdef inline int guild_units(const GameState* s, int g) noexcept nogil:
     """What a guild counts in the city with the most of it (R-END-3)."""
@@ -308,7 +309,9 @@ cdef void start_age(GameState* s, int age, int dealing) noexcept nogil:
     s.reveal_queue = ALL_SLOTS & ~s.face_down
     s.dealing = dealing
     s.age_seen = 0
-    s.phase = PH_REVEAL
+    s.guild_slots = 0
+    # Age III: the guild backs are placed first, by chance (R-CHANCE-2)
+    s.phase = PH_GUILDS if age == 3 else PH_REVEAL
 
 cdef void finish_game(GameState* s) noexcept nogil:
     """Civilian victory (R-END-2): most VP, then most blue VP, else shared."""
@@ -476,6 +479,10 @@ cdef void apply_chance(GameState* s, int a) noexcept nogil:
         if popcount(s.draft_offer) == 4:
             s.to_move = picker(s, s.draft_pick)
             s.phase = PH_DRAFT
+    elif s.phase == PH_GUILDS:
+        s.guild_slots |= 1 << (a - CHANCE_SLOT_BASE)
+        if popcount(s.guild_slots) == 3:
+            s.phase = PH_REVEAL
     elif s.phase == PH_REVEAL:
         x = a - CHANCE_CARD_BASE
         slot = ctz(s.reveal_queue)
@@ -484,8 +491,6 @@ cdef void apply_chance(GameState* s, int a) noexcept nogil:
         s.face_down &= ~(1 << slot)
         bs_add(s.seen, x)
         s.age_seen += 1
-        if x >= FIRST_GUILD:
-            s.guilds_seen += 1
         if slot_free(s, slot):
             bs_add(s.avail, x)
         if s.reveal_queue == 0:
@@ -596,7 +601,7 @@ cdef void apply_action(GameState* s, int a) noexcept nogil:
 # ---------------------------------------------------------------- queries
 cdef bint is_chance(const GameState* s) noexcept nogil:
     return (s.phase == PH_SETUP_FIRST or s.phase == PH_SETUP_TOKENS or s.phase == PH_DRAFT_REVEAL
-            or s.phase == PH_REVEAL or s.phase == PH_LIBRARY_DRAW)
+            or s.phase == PH_REVEAL or s.phase == PH_LIBRARY_DRAW or s.phase == PH_GUILDS)
 
 cdef inline int push_bits(int* out, int n, u64 bits, int base) noexcept nogil:
     while bits:
@@ -656,32 +661,24 @@ cdef int legal_actions(const GameState* s, int* out) noexcept nogil:
         n = 2
     return n
 
-cdef inline void reveal_pools(const GameState* s, u64* cards, u64* guilds, int* n_cards,
-                              int* n_guilds, int* g_left, int* left) noexcept nogil:
-    """The unseen cards a revealed card is drawn from (R-CHANCE-1, R-SETUP-6)."""
-    cdef int i = s.age - 1
-    cards[0] = AGE_MASK[i][0] & ~s.seen[0]
-    cards[1] = AGE_MASK[i][1] & ~s.seen[1]
-    n_cards[0] = bs_count(cards)
-    if s.age == 3:
-        guilds[0] = GUILD_MASK[0] & ~s.seen[0]
-        guilds[1] = GUILD_MASK[1] & ~s.seen[1]
-        n_guilds[0] = bs_count(guilds)
-        g_left[0] = 3 - s.guilds_seen
-        left[0] = NUM_SLOTS - s.age_seen
+cdef inline int reveal_pool(const GameState* s, u64* pool) noexcept nogil:
+    """The unseen cards the next revealed slot is drawn from, and their count (R-CHANCE-1/2):
+    a slot with a guild back reveals an unseen guild, any other slot an unseen card of the Age
+    (removed cards are simply never drawn)."""
+    cdef int slot = ctz(s.reveal_queue)
+    if (s.guild_slots >> slot) & 1:
+        pool[0] = GUILD_MASK[0] & ~s.seen[0]
+        pool[1] = GUILD_MASK[1] & ~s.seen[1]
     else:
-        guilds[0] = 0
-        guilds[1] = 0
-        n_guilds[0] = 0
-        g_left[0] = 0
-        left[0] = NUM_SLOTS - s.age_seen
+        pool[0] = AGE_MASK[s.age - 1][0] & ~s.seen[0]
+        pool[1] = AGE_MASK[s.age - 1][1] & ~s.seen[1]
+    return bs_count(pool)
 
 cdef int chance_outcomes(const GameState* s, int* out, double* prob) noexcept nogil:
-    """Fill the chance outcomes (ascending) and their probabilities; return the count."""
-    cdef int n = 0, i, k, n_cards, n_guilds, g_left, left
-    cdef u64 cards[2]
-    cdef u64 guilds[2]
-    cdef double pc, pg
+    """Fill the chance outcomes (ascending) and their probabilities; return the count (0 only
+    if the node has nothing to draw, which a sound state never has)."""
+    cdef int n = 0, i, k
+    cdef u64 pool[2]
     if s.phase == PH_SETUP_FIRST:
         n = push_bits(out, 0, 3, CHANCE_FIRST_BASE)
     elif s.phase == PH_SETUP_TOKENS:
@@ -697,59 +694,61 @@ cdef int chance_outcomes(const GameState* s, int* out, double* prob) noexcept no
                       CHANCE_WONDER_BASE)
     elif s.phase == PH_LIBRARY_DRAW:
         n = push_bits(out, 0, s.aside_tokens & ~s.library_offer, CHANCE_TOKEN_BASE)
-    elif s.phase == PH_REVEAL:
-        reveal_pools(s, cards, guilds, &n_cards, &n_guilds, &g_left, &left)
-        if g_left >= left:              # only guilds can still come (R-SETUP-6)
-            cards[0] = 0
-            cards[1] = 0
-        if g_left <= 0:                 # the 3 guilds are out
-            guilds[0] = 0
-            guilds[1] = 0
-        n = push_bits(out, 0, cards[0], CHANCE_CARD_BASE)
-        n = push_bits(out, n, cards[1], CHANCE_CARD_BASE + 64)
-        k = n
-        n = push_bits(out, n, guilds[0], CHANCE_CARD_BASE)
-        n = push_bits(out, n, guilds[1], CHANCE_CARD_BASE + 64)
-        pc = (<double>(left - g_left) / left) / n_cards if n_cards else 0.0
-        pg = (<double>g_left / left) / n_guilds if n_guilds else 0.0
-        for i in range(n):
-            prob[i] = pc if i < k else pg
-        return n
+    elif s.phase == PH_GUILDS:
+        n = push_bits(out, 0, ALL_SLOTS & ~s.guild_slots, CHANCE_SLOT_BASE)
+    elif s.phase == PH_REVEAL and s.reveal_queue:
+        reveal_pool(s, pool)
+        n = push_bits(out, 0, pool[0], CHANCE_CARD_BASE)
+        n = push_bits(out, n, pool[1], CHANCE_CARD_BASE + 64)
     for i in range(n):
         prob[i] = 1.0 / n
     return n
 
 cdef int sample_chance(const GameState* s, u64* rng) noexcept nogil:
-    """Draw a chance outcome with the exact probabilities of chance_outcomes()."""
-    cdef int n_cards, n_guilds, g_left, left
-    cdef u64 cards[2]
-    cdef u64 guilds[2]
+    """Draw a chance outcome with the exact probabilities of chance_outcomes() (uniform over
+    them); -1 if there is nothing to draw (never in a sound state)."""
     cdef u64 pool[2]
+    cdef int n, k
     if s.phase == PH_REVEAL:
-        reveal_pools(s, cards, guilds, &n_cards, &n_guilds, &g_left, &left)
-        if g_left > 0 and rng_below(rng, left) < g_left:
-            return CHANCE_CARD_BASE + bs_select(guilds, rng_below(rng, n_guilds))
-        return CHANCE_CARD_BASE + bs_select(cards, rng_below(rng, n_cards))
+        if not s.reveal_queue:
+            return -1
+        n = reveal_pool(s, pool)
+        return CHANCE_CARD_BASE + bs_select(pool, rng_below(rng, n)) if n else -1
     pool[1] = 0
+    k = 0
     if s.phase == PH_SETUP_FIRST:
         return CHANCE_FIRST_BASE + rng_below(rng, 2)
     elif s.phase == PH_SETUP_TOKENS:
         pool[0] = ((1 << NUM_TOKENS) - 1) & ~(s.board_tokens | s.banned_tokens)
-        return CHANCE_TOKEN_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
+        k = CHANCE_TOKEN_BASE
     elif s.phase == PH_DRAFT_REVEAL:
-        n_cards = forced_reveal(s)
-        if n_cards:
-            return CHANCE_WONDER_BASE + n_cards - 1
+        n = forced_reveal(s)
+        if n:
+            return CHANCE_WONDER_BASE + n - 1
         pool[0] = ((1 << NUM_WONDERS) - 1) & ~(s.wonders_seen | forced_mask(s))
-        return CHANCE_WONDER_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
-    else:  # PH_LIBRARY_DRAW
+        k = CHANCE_WONDER_BASE
+    elif s.phase == PH_GUILDS:
+        pool[0] = ALL_SLOTS & ~s.guild_slots
+        k = CHANCE_SLOT_BASE
+    elif s.phase == PH_LIBRARY_DRAW:
         pool[0] = s.aside_tokens & ~s.library_offer
-        return CHANCE_TOKEN_BASE + bs_select(pool, rng_below(rng, popcount(pool[0])))
+        k = CHANCE_TOKEN_BASE
+    else:
+        return -1
+    n = popcount(pool[0])
+    return k + bs_select(pool, rng_below(rng, n)) if n else -1
 
 cdef void settle(GameState* s, u64* rng) noexcept nogil:
     """Sample chance nodes with `rng` until a decision or the end of the game."""
+    cdef int a
     while is_chance(s):
-        apply_action(s, sample_chance(s, rng))
+        a = sample_chance(s, rng)
+        if a < 0:                    # nothing to draw: a broken position; never loop or write
+            s.phase = PH_OVER
+            s.winner = WINNER_NONE
+            s.victory = VICTORY_SHARED
+            return
+        apply_action(s, a)
 
 cdef void init_state(GameState* s, u64 seed, int options, int first_player,
                      int first_game, int coins0, int coins1) noexcept nogil:
@@ -871,10 +870,30 @@ cdef int state_check(const GameState* s) noexcept nogil:
     if s.n_built_wonders == 7 and ((s.p[0].wonders & ~s.p[0].built) or
                                    (s.p[1].wonders & ~s.p[1].built)):
         return 12
+    # guild backs (R-CHANCE-2): none before Age III, 3 once placed, and a face-up card lies in
+    # a guild-back slot exactly when it is a guild
+    k = popcount(s.guild_slots)
+    if s.guild_slots & ~ALL_SLOTS:
+        return 13
+    if s.age < 3 and (k or s.phase == PH_GUILDS):
+        return 13
+    if s.age == 3 and (k >= 3 if s.phase == PH_GUILDS else k != 3):
+        return 13
+    if s.age == 3:
+        for slot in range(NUM_SLOTS):
+            if s.slot_card[slot] != NO_CARD and not (s.taken >> slot) & 1:
+                if (s.slot_card[slot] >= FIRST_GUILD) != ((s.guild_slots >> slot) & 1):
+                    return 13
+        # every guild out of the layout left it from a taken guild slot
+        if (popcount(s.seen[1] & ~layout[1] & GUILD_MASK[1])
+                > popcount(s.guild_slots & s.taken)):
+            return 13
+    elif (s.seen[0] & GUILD_MASK[0]) or (s.seen[1] & GUILD_MASK[1]):
+        return 13
     return 0
 
 cdef enum:
-    OBS_SIZE = 4 + 13 + 1 + 1 + 60 + 73 * 6 + 2 + 1 + 4 + 60 + 40 + 14
+    OBS_SIZE = 4 + 14 + 1 + 1 + 80 + 73 * 6 + 2 + 1 + 4 + 60 + 40 + 14
 
 cdef void observe(const GameState* s, int p, float* out) noexcept nogil:
     """What player p can see, as OBS_SIZE floats (layout in duelpy.spiel): public
@@ -885,19 +904,19 @@ cdef void observe(const GameState* s, int p, float* out) noexcept nogil:
     out[s.age] = 1
     off = 4
     out[off + s.phase] = 1
-    off += 13
+    off += 14
     out[off] = 1 if (s.phase != PH_OVER and not is_chance(s) and s.to_move == p) else 0
     out[off + 1] = s.replay
     off += 2
     if s.age:
         for slot in range(NUM_SLOTS):
             if (s.taken >> slot) & 1:
-                out[off + 3 * slot] = 1
-            elif s.slot_card[slot] == NO_CARD:
-                out[off + 3 * slot + 1] = 1
+                out[off + 4 * slot] = 1
+            elif s.slot_card[slot] == NO_CARD:     # face down: an Age back or a guild back
+                out[off + 4 * slot + 1 + ((s.guild_slots >> slot) & 1)] = 1
             else:
-                out[off + 3 * slot + 2] = 1
-    off += 60
+                out[off + 4 * slot + 3] = 1
+    off += 80
     cards = out + off
     if s.age:
         for slot in range(NUM_SLOTS):
@@ -955,6 +974,7 @@ STATE_CHECK_MESSAGES = {
     10: "the layout's face-down and revealed slots do not add up",
     11: "the number of built wonders does not add up",
     12: "7 wonders are built but an unbuilt wonder is still in the game (R-WONDER-3)",
+    13: "the guild backs of Age III do not match the layout (R-CHANCE-2)",
 }
 
 # ---------------------------------------------------------------- tables from duelcore.data
@@ -1038,6 +1058,6 @@ DEBUG = bool(DUEL_DEBUG)
 #: Version of the rules and of the way chance is drawn from a seed.  A game record (seed +
 #: decisions) replays only under the same version; it changes with any rule fix or change in
 #: chance sampling (and then the bench signature changes too).
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 include "state.pxi"

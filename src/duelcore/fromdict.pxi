@@ -17,7 +17,7 @@ def _field_list(d, key, field, default=()):
 
 
 _POSITION_KEYS = ("version", "options", "phase", "age", "to_move", "first_player", "layout",
-                  "reveal_queue", "dealing", "players", "pawn", "military_tokens",
+                  "reveal_queue", "guild_slots", "dealing", "players", "pawn", "military_tokens",
                   "board_tokens", "aside_tokens", "library_offer", "discard_pile", "draft",
                   "pending", "destroy_colour", "replay", "chooser", "last_taker",
                   "n_decisions", "n_chance", "rng", "winner", "victory")
@@ -39,7 +39,8 @@ def state_from_dict(d):
     """Build a :class:`State` from the description written by :meth:`State.to_dict`.
 
     A position can be written by hand: only ``version``, ``age``, ``layout`` (20 entries: a card
-    name, ``"face_down"`` or ``null`` for a taken slot; empty before Age I) and ``players`` (each
+    name, ``"face_down"`` (an Age back), ``"face_down_guild"`` (a guild back, Age III) or
+    ``null`` for a taken slot; empty before Age I) and ``players`` (each
     with ``coins``, ``city``, ``wonders``, ``progress_tokens``) are required; the rest defaults to
     P1 to move in the ``play`` phase, the pawn centred, all military tokens on the track and
     nothing pending.
@@ -132,7 +133,11 @@ def state_from_dict(d):
             field = f"layout[{slot}]"
             if entry is None:
                 g.taken |= 1 << slot
-            elif entry == "face_down":
+            elif entry == "face_down" or entry == "face_down_guild":
+                if entry == "face_down_guild":
+                    if g.age != 3:
+                        raise StateFormatError(field, "guild backs lie only in Age III (R-CHANCE-2)")
+                    g.guild_slots |= 1 << slot
                 if slot in lay.face_down:
                     g.face_down |= 1 << slot
                 elif not (g.reveal_queue >> slot) & 1:
@@ -151,10 +156,11 @@ def state_from_dict(d):
                     and not (g.reveal_queue >> slot) & 1):
                 raise StateFormatError(f"layout[{slot}]", "a face-down card is uncovered but was "
                                                           "not turned face up (R-TURN-2)")
-            if (g.reveal_queue >> slot) & 1 and layout[slot] != "face_down":
+            if (g.reveal_queue >> slot) & 1 and layout[slot] not in ("face_down",
+                                                                     "face_down_guild"):
                 raise StateFormatError("reveal_queue", f"slot {slot} is not waiting to be revealed")
         if g.reveal_queue and phase not in ("reveal", "choose_token", "destroy", "revive", "over",
-                                            "library_draw", "library"):
+                                            "library_draw", "library", "guilds"):
             raise StateFormatError("reveal_queue", "cards wait to be revealed: the phase must be "
                                    "'reveal' or a choice made before the reveal (R-TURN-2)")
 
@@ -267,9 +273,42 @@ def state_from_dict(d):
     # derived values
     for c in place:
         bs_add(g.seen, c)
-    g.guilds_seen = sum(1 for c in place if c >= FIRST_GUILD)
-    if g.guilds_seen > 3:
+    if sum(1 for c in place if c >= FIRST_GUILD) > 3:
         raise StateFormatError("layout", "at most 3 guilds are in a game (R-SETUP-6)")
+    # guild backs (R-CHANCE-2): the face-down guild backs and the face-up guilds of the layout
+    # give their slots; a taken guild slot is named in `guild_slots`
+    if g.age == 3:
+        for slot in range(NUM_SLOTS):
+            if g.slot_card[slot] != NO_CARD and g.slot_card[slot] >= FIRST_GUILD:
+                g.guild_slots |= 1 << slot
+    if "guild_slots" in d:
+        bits = 0
+        for i, slot in enumerate(_field_list(d, "guild_slots", "guild_slots")):
+            if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < NUM_SLOTS:
+                raise StateFormatError(f"guild_slots[{i}]", f"a slot is 0..19, not {slot!r}")
+            bits |= 1 << slot
+        if g.age < 3 and bits:
+            raise StateFormatError("guild_slots", "guild backs lie only in Age III (R-CHANCE-2)")
+        if bits & ~g.taken & ~g.guild_slots:
+            raise StateFormatError("guild_slots", "a slot listed there shows no guild (back or card)")
+        if g.guild_slots & ~bits:
+            raise StateFormatError("guild_slots", "a guild back or guild card of the layout is "
+                                   "not listed")
+        g.guild_slots = bits
+    elif g.age == 3 and g.phase != PH_GUILDS:
+        # a hand-made position may leave out where the guilds lie: the lowest taken slots
+        # complete the 3 (a taken slot never comes back into play, so which ones does not
+        # matter), then the lowest face-down slots written "face_down"
+        for slot in range(NUM_SLOTS):
+            if popcount(g.guild_slots) < 3 and (g.taken >> slot) & 1:
+                g.guild_slots |= 1 << slot
+        for slot in range(NUM_SLOTS):
+            if popcount(g.guild_slots) < 3 and g.slot_card[slot] == NO_CARD \
+                    and not (g.taken >> slot) & 1:
+                g.guild_slots |= 1 << slot
+    if g.age == 3 and g.phase != PH_GUILDS and popcount(g.guild_slots) != 3:
+        raise StateFormatError("guild_slots", f"Age III has 3 guild positions, not "
+                               f"{popcount(g.guild_slots)} (R-CHANCE-2)")
     if g.age:
         g.age_seen = NUM_SLOTS - popcount(g.face_down) - popcount(g.reveal_queue & ~g.face_down)
         for slot in range(NUM_SLOTS):

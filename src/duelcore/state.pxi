@@ -7,7 +7,7 @@ FORMAT_VERSION = 1          # version of State.to_dict()
 
 PHASE_NAMES = ("setup_first_player", "setup_tokens", "draft_reveal", "draft", "reveal", "play",
                "choose_token", "destroy", "revive", "library_draw", "library", "choose_start",
-               "over")
+               "over", "guilds")
 VICTORY_NAMES = ("none", "civilian", "military", "scientific", "shared")
 VP_CATEGORIES = ("blue", "green", "yellow", "purple", "wonders", "tokens", "coins", "military")
 PLAYER_NAMES = ("P1", "P2")
@@ -19,7 +19,8 @@ ACTION_LAYOUT = {
     "REVIVE_BASE": REVIVE_BASE, "START_BASE": START_BASE,
     "NUM_DECISION_ACTIONS": NUM_DECISION_ACTIONS, "CHANCE_FIRST_BASE": CHANCE_FIRST_BASE,
     "CHANCE_WONDER_BASE": CHANCE_WONDER_BASE, "CHANCE_TOKEN_BASE": CHANCE_TOKEN_BASE,
-    "CHANCE_CARD_BASE": CHANCE_CARD_BASE, "NUM_ACTIONS": NUM_ACTIONS,
+    "CHANCE_CARD_BASE": CHANCE_CARD_BASE, "CHANCE_SLOT_BASE": CHANCE_SLOT_BASE,
+    "NUM_ACTIONS": NUM_ACTIONS,
 }
 NUM_DISTINCT_ACTIONS = NUM_ACTIONS
 OBSERVATION_SIZE = OBS_SIZE
@@ -95,7 +96,9 @@ def action_to_string(int a):
         return f"chance: reveal wonder {_WONDERS[a - CHANCE_WONDER_BASE]}"
     if a < CHANCE_CARD_BASE:
         return f"chance: token {_TOKENS[a - CHANCE_TOKEN_BASE]}"
-    return f"chance: reveal {_CARDS[a - CHANCE_CARD_BASE]}"
+    if a < CHANCE_SLOT_BASE:
+        return f"chance: reveal {_CARDS[a - CHANCE_CARD_BASE]}"
+    return f"chance: guild back in slot {a - CHANCE_SLOT_BASE}"
 
 
 def _player(player):
@@ -402,6 +405,14 @@ cdef class State:
     def available_cards(self):
         return _bs_list(self.s.avail)
 
+    def guild_slots(self):
+        """Slots (0..19) of the Age III layout that hold a guild, sorted: public, since guild
+        cards have a back of their own (R-SETUP-6, R-CHANCE-2).  Empty before Age III and
+        while the guild backs are being placed (3 slots once placed)."""
+        if self.s.age < 3 or self.s.phase == PH_GUILDS:
+            return []
+        return _bits(self.s.guild_slots)
+
     def progress_tokens(self, player):
         """Progress token ids a player owns."""
         return _bits(self.s.p[_player(player)].tokens)
@@ -463,7 +474,7 @@ cdef class State:
             if (g.taken >> i) & 1:
                 layout.append(None)
             elif g.slot_card[i] == NO_CARD:
-                layout.append("face_down")
+                layout.append("face_down_guild" if (g.guild_slots >> i) & 1 else "face_down")
             else:
                 layout.append(_CARDS[g.slot_card[i]])
         players = []
@@ -491,6 +502,7 @@ cdef class State:
             "first_player": int(g.first_player),
             "layout": layout,
             "reveal_queue": _bits(g.reveal_queue),
+            "guild_slots": _bits(g.guild_slots),
             "dealing": int(g.dealing),
             "players": players,
             "pawn": int(g.pawn),

@@ -100,7 +100,7 @@ def action_name(action: int) -> str:
     Parameters
     ----------
     action : int
-        An action id in ``[0, NUM_ACTIONS)`` (1289); decisions are below 1192.
+        An action id in ``[0, NUM_ACTIONS)`` (1309); decisions are below 1192.
 
     Raises
     ------

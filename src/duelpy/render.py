@@ -179,6 +179,9 @@ def _layout(state: State, width: int) -> Text | None:
             if entry == "face_down":
                 line1.append("[face down]"[:cw - 1], style="dim reverse")
                 continue
+            if entry == "face_down_guild":             # a guild back (Age III, R-CHANCE-2)
+                line1.append("[guild]"[:cw - 1], style="reverse magenta")
+                continue
             c = data.CARD_NAMES.index(entry)
             card = data.CARDS[c]
             style = COLOUR_STYLE[card.colour]

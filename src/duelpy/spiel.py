@@ -29,7 +29,8 @@ _BLOCKS = (
     ("phase", len(_PHASES)),            # one-hot
     ("me_to_move", 1),
     ("replay", 1),
-    ("slots", 20 * 3),                  # per slot: taken, face down, face up
+    ("slots", 20 * 4),                  # per slot: taken, face down (Age back), face down
+                                        #   (guild back, Age III, R-CHANCE-2), face up
     ("cards", _N_CARDS * 6),            # per card: available, covered face up, my city,
                                         #   opponent's city, discard pile, under a wonder
     ("coins", 2),                       # mine, opponent's (coins / 10)
@@ -50,7 +51,8 @@ def observation_tensor(state: duelcore.State, player: int) -> np.ndarray:
     The blocks are, in order (see ``_BLOCKS``):
     - Age and phase;
     - whether ``player`` is to move, and whether Play Again is pending;
-    - each layout slot (taken / face down / face up), and each card's visible place;
+    - each layout slot (taken / face down with an Age back / face down with a guild back /
+      face up), and each card's visible place;
     - coins (/10), and the pawn toward the opponent (/9);
     - the military tokens, the wonders;
     - the progress tokens (the Great Library draw only for its builder);
