@@ -535,6 +535,26 @@ def test_report_printed_with_rich(reference):
     assert "P1's win rate" in text and "The Pyramids" in text and "Treatments vs control" in text
 
 
+@pytest.mark.parametrize("width", [80, 60])
+def test_report_at_80_columns_cuts_no_name(reference, width):
+    """A narrow terminal (or a pipe: 80 columns) splits tables, never cuts a name."""
+    import io
+    from rich.console import Console
+    buf = io.StringIO()
+    reference.report.print(Console(file=buf, width=width))
+    text = buf.getvalue()
+    assert "…" not in text
+    assert max(len(line) for line in text.splitlines()) <= width
+    for name in list(data.WONDER_NAMES) + list(data.TOKEN_NAMES) + reference.report.arms:
+        assert name in text, name
+    r = CliRunner(env={"COLUMNS": "80"}).invoke(study_cmd, [
+        "--p1", "greedy", "--p2", "random", "--games", "50", "--out",
+        str(Path(reference.report.plots[next(iter(reference.report.plots))]).parents[2]
+            / f"narrow{width}"), "--no-plots"])
+    assert r.exit_code == 0, r.output
+    assert "…" not in r.output and "control" in r.output
+
+
 # ------------------------------------------------------------------------------- the plots
 
 def _png_size(path: Path) -> tuple[int, int]:

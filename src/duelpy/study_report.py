@@ -485,7 +485,8 @@ class StudyReport:
     def print(self, console=None) -> None:
         """Print the report to the terminal with rich tables."""
         from rich.console import Console
-        from rich.table import Table
+
+        from duelpy.tables import Column, print_table
         console = console or Console()
         console.rule(f"[bold]{self.title}")
         for line in self.header_lines():
@@ -496,16 +497,17 @@ class StudyReport:
             if sec.table is None:
                 console.print(f"\n[bold]{sec.title}[/]: {sec.text}", highlight=False)
                 continue
-            table = Table(title=f"[bold]{sec.title}", title_justify="left",
-                          caption=sec.text.replace("**", ""), caption_justify="left")
             t = sec.table
-            table.add_column(t.index.name or "", justify="left")
+            columns = [Column(t.index.name or "", [str(i) for i in t.index], "left")]
             for col in t.columns:
-                table.add_column(str(col), justify="left" if col in TEXT_COLUMNS else "right")
-            for idx, row in t.iterrows():
-                table.add_row(str(idx), *[str(x) for x in row],
-                              style="yellow" if "⚠" in str(row.get("note", "")) else None)
-            console.print(table)
+                text = col in TEXT_COLUMNS
+                columns.append(Column(str(col), [str(x) for x in t[col]],
+                                      "left" if text else "right", wrap=col in WRAP_COLUMNS))
+            styles = ["yellow" if "⚠" in str(row.get("note", "")) else None
+                      for _, row in t.iterrows()]
+            keys = 2 if len(t.columns) and t.columns[0] in TEXT_COLUMNS else 1
+            print_table(console, columns, title=sec.title, caption=sec.text.replace("**", ""),
+                        row_styles=styles, keys=keys)
         if self.plots:
             console.print("plots: " + ", ".join(str(p) for p in self.plots.values()),
                           highlight=False)
@@ -524,6 +526,8 @@ class StudyReport:
 
 #: Columns of text (left-aligned); the others are numbers (right-aligned).
 TEXT_COLUMNS = ("note", "measure", "agent", "VP of")
+#: Columns of sentences, wrapped at word boundaries on a narrow terminal (never cut).
+WRAP_COLUMNS = ("note",)
 
 
 def _blank_repeats(t: pd.DataFrame) -> pd.DataFrame:

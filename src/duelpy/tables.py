@@ -41,15 +41,16 @@ class Column:
         return min(self.natural, _WRAP_MIN) if self.wrap else self.natural
 
 
-def split_columns(columns: list[Column], width: int) -> list[list[Column]]:
-    """Groups of columns that fit ``width``; each group starts with ``columns[0]``."""
-    first, rest = columns[0], columns[1:]
-    groups, current = [], [first]
-    used = 1 + first.need + _PAD
+def split_columns(columns: list[Column], width: int, keys: int = 1) -> list[list[Column]]:
+    """Groups of columns that fit ``width``; each group starts with the ``keys`` first
+    columns (which name the rows)."""
+    first, rest = columns[:keys], columns[keys:]
+    base = 1 + sum(c.need + _PAD for c in first)
+    groups, current, used = [], list(first), base
     for col in rest:
-        if len(current) > 1 and used + col.need + _PAD > width:
+        if len(current) > keys and used + col.need + _PAD > width:
             groups.append(current)
-            current, used = [first], 1 + first.need + _PAD
+            current, used = list(first), base
         current.append(col)
         used += col.need + _PAD
     groups.append(current)
@@ -57,13 +58,14 @@ def split_columns(columns: list[Column], width: int) -> list[list[Column]]:
 
 
 def print_table(console, columns: list[Column], title: str = "", caption: str = "",
-                row_styles: list | None = None) -> None:
+                row_styles: list | None = None, keys: int = 1) -> None:
     """Print ``columns`` (all of the same length) on ``console`` without cutting a cell.
 
-    ``columns[0]`` names the rows and is repeated in each part when the table is split.
+    The first ``keys`` columns name the rows and are repeated in each part when the table
+    is split.
     """
     width = console.width
-    groups = split_columns(columns, width)
+    groups = split_columns(columns, width, keys)
     n = len(columns[0].cells)
     for k, group in enumerate(groups):
         part = f" ({k + 1}/{len(groups)})" if len(groups) > 1 else ""
