@@ -67,3 +67,12 @@ def test_simulate_inside_a_huge_search(tmp_path, args):
     seconds, code, stdout, stderr = child.interrupt()
     assert code == 130 and seconds < EXIT_BOUND, (seconds, code, stderr)
     assert "Traceback" not in stderr
+
+
+def test_bench_stops_at_once(tmp_path):
+    child = Child(["bench", "--games", "100000000", "--repeat", "1"], tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(1.5)
+    seconds, code, stdout, stderr = child.interrupt()
+    assert code == 130 and seconds < EXIT_BOUND, (code, seconds, stderr)
+    assert "interrupted" in stderr and "Traceback" not in stderr

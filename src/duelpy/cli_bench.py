@@ -4,6 +4,36 @@ from __future__ import annotations
 import click
 
 
+def _measure(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` in a worker thread (the core releases the GIL, so the timing
+    is the same), so that Ctrl-C stops the bench at once: the core's stop flag ends the
+    loop, and the process exits with 130 whatever the loop does."""
+    import threading
+
+    from duelpy.interrupt import clear_core, exit_interrupted, stop_core
+    out: dict = {}
+
+    def work():
+        try:
+            out["value"] = fn(*args, **kwargs)
+        except BaseException as e:      # noqa: BLE001 - raised again below
+            out["error"] = e
+
+    clear_core()
+    t = threading.Thread(target=work, daemon=True, name="duel-bench")
+    t.start()
+    try:
+        while t.is_alive():
+            t.join(0.1)
+    except KeyboardInterrupt:
+        stop_core()
+        click.echo("\nduel bench: interrupted", err=True)
+        exit_interrupted()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 @click.command()
 @click.option("--games", "-n", type=click.IntRange(100, 10**8), default=100_000, show_default=True,
               help="Random games to time (the signature always uses 10,000 games from a fixed seed).")
@@ -29,10 +59,13 @@ def bench(games, iterations, jobs, repeat):
     import duelcore
     from duelpy import benchmark
 
+    Console(stderr=True).print(f"duel bench: {repeat} runs of {games:,} random games and "
+                               f"{iterations:,} MCTS iterations (Ctrl-C stops)",
+                               highlight=False)
     sig_games = 10_000
-    sig = benchmark.random_games(sig_games)["signature"]
-    runs = [benchmark.random_games(games) for _ in range(repeat)]
-    mcts = [benchmark.mcts_rate(iterations) for _ in range(repeat)]
+    sig = _measure(benchmark.random_games, sig_games)["signature"]
+    runs = [_measure(benchmark.random_games, games) for _ in range(repeat)]
+    mcts = [_measure(benchmark.mcts_rate, iterations) for _ in range(repeat)]
     med = lambda xs: statistics.median(xs)  # noqa: E731
     table = Table(title=f"duel bench (median of {repeat})")
     table.add_column("measure")
@@ -43,7 +76,7 @@ def bench(games, iterations, jobs, repeat):
                   f"{med([m['iterations_per_s'] for m in mcts]):,.0f}")
     table.add_row("state size (bytes)", str(duelcore.state_size()))
     if jobs > 1:
-        multi = [benchmark.random_games(games, jobs=jobs) for _ in range(repeat)]
+        multi = [_measure(benchmark.random_games, games, jobs=jobs) for _ in range(repeat)]
         single = med([r["games_per_s"] for r in runs])
         rate = med([r["games_per_s"] for r in multi])
         table.add_row(f"random games / s ({jobs} workers)", f"{rate:,.0f} ({rate / single:.2f}x)")
