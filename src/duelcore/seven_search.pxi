@@ -40,6 +40,104 @@ cdef void sv_random_playout(SevenState* s, u64* rng) noexcept nogil:
             m = sv_legal_actions(s, seat, out)
             sv_apply(s, seat, out[sv_rng_below(rng, m)])
 
+cdef void build_first_playout(SevenState* s, u64* rng) noexcept nogil:
+    """Play to the end, each seat choosing uniformly among its builds and stages when it has
+    any (a discard otherwise, or one time in ten): the MCTS playout policy."""
+    cdef int out[SV_MAX_LEGAL]
+    cdef int seats[SV_MAX_SEATS]
+    cdef int n, k, m, seat, j, nb
+    while s.phase != SP_OVER:
+        if s.phase <= SP_DRAW:
+            sv_apply(s, -1, sv_sample_chance(s, rng))
+            continue
+        n = sv_pending(s, seats)
+        for k in range(n):
+            seat = seats[k]
+            m = sv_legal_actions(s, seat, out)
+            nb = 0
+            if s.phase != SP_HALI and sv_rng_below(rng, 10) != 0:
+                for j in range(m):
+                    if act_use(out[j]) != U_DISCARD:
+                        out[nb] = out[j]
+                        nb += 1
+            if nb == 0:
+                nb = m
+            sv_apply(s, seat, out[sv_rng_below(rng, nb)])
+
+cdef double quick_value(const SevenState* s, int seat, int a) noexcept nogil:
+    """A cheap static value of a turn action (VP-like units) for the MCTS playouts."""
+    cdef const SevenCity* c = &s.c[seat]
+    cdef int use = act_use(a), nm = act_name(a), r
+    cdef double v = 0, paid = ((a >> 4) & 15) + (a & 15)
+    cdef const NameDef* d
+    cdef const StageDef* st
+    if a >= SV_HALI_BASE:
+        return 0.0 if a == SV_HALI_NONE else 3.0
+    if use == U_DISCARD:
+        return 1.0
+    if use == U_STAGE:
+        st = &STAGES[c.board][c.side][c.stages]
+        v = st.vp + st.coins / 3.0 + 1.5 * st.shields + (2.5 if st.flags or st.anyc != 255 else 0)
+        return v - paid / 3.0
+    d = &NAMES[nm]
+    if use == U_BUILD and not chain_ok(c, nm):
+        paid += d.coins
+    v = d.vp + 1.5 * d.shields
+    if d.sci != 255:
+        v += 1.0 + c.sci[d.sci] + 0.5 * (c.sci[0] + c.sci[1] + c.sci[2])
+    for r in range(7):
+        v += d.fixed[r] * (1.5 if s.age == 1 else (0.9 if s.age == 2 else 0.1))
+    if d.pair != 255 or d.anyc != 255:
+        v += 1.5 if s.age == 1 else (0.9 if s.age == 2 else 0.1)
+    if d.trade:
+        v += 1.0 if s.age < 3 else 0.0
+    v += d.coins_gain / 3.0
+    if d.special:
+        v += 2.5
+    if d.guild:
+        v += 4.0
+    if use == U_FREE:
+        v -= 1.0                  # the power is worth keeping for a dearer card
+    return v - paid / 3.0
+
+cdef void heuristic_playout(SevenState* s, u64* rng) noexcept nogil:
+    """Play to the end, each seat taking the action of best quick_value (ties at random), or a
+    uniformly random action one time in five: the MCTS playout policy."""
+    cdef int out[SV_MAX_LEGAL]
+    cdef int seats[SV_MAX_SEATS]
+    cdef int n, k, m, seat, j, best, ties
+    cdef double v, bv
+    while s.phase != SP_OVER:
+        if s.phase <= SP_DRAW:
+            sv_apply(s, -1, sv_sample_chance(s, rng))
+            continue
+        n = sv_pending(s, seats)
+        for k in range(n):
+            seat = seats[k]
+            m = sv_legal_actions(s, seat, out)
+            best = sv_rng_below(rng, m)
+            if sv_rng_below(rng, 5) != 0:
+                bv = -1e9
+                ties = 0
+                for j in range(m):
+                    v = quick_value(s, seat, out[j])
+                    if v > bv + 1e-9:
+                        bv = v
+                        best = j
+                        ties = 1
+                    elif v > bv - 1e-9:
+                        ties += 1
+                        if sv_rng_below(rng, ties) == 0:
+                            best = j
+            sv_apply(s, seat, out[best])
+
+cdef int PLAYOUT = 1
+
+def _set_playout(int k):
+    """Tuning hook: MCTS playout policy, 0 build-first random, 1 quick heuristic."""
+    global PLAYOUT
+    PLAYOUT = k
+
 cdef void solo_effect(SevenState* s, int seat, int a) noexcept nogil:
     """The effect of one turn action on its own city alone (pay, place, income), for the
     greedy evaluation; hands and piles are left as they are."""
@@ -79,7 +177,11 @@ cdef double evaluate(const SevenState* s, int seat) noexcept nogil:
     for r in range(6):
         units += c.pairs[r]
     units += c.any_raw + c.any_manuf
-    v += units * (0.8 if age == 1 else (0.4 if age == 2 else 0.0))
+    v += units * (2.0 if age == 1 else (1.2 if age == 2 else 0.0))
+    if age < 3:
+        # science and trade discounts pay off later
+        v += 1.5 * (c.sci[0] + c.sci[1] + c.sci[2]) * (3 - age) / 2.0
+        v += 1.0 * popcount(c.trade)
     for k in range(2):
         nb = &s.c[left_of(s, seat) if k == 0 else right_of(s, seat)]
         if c.shields > nb.shields:
@@ -333,6 +435,13 @@ cdef inline i32 child_of(MTree* t, i32 ni, u64 key, bint create) noexcept nogil:
     t.nodes[ni].first_child = c
     return c
 
+cdef double W_WIN = 0.5
+
+def _set_win_weight(double w):
+    """Tuning hook: the weight of the win share in the MCTS reward (the rest: VP margin)."""
+    global W_WIN
+    W_WIN = w
+
 cdef void terminal_rewards(const SevenState* s, double* r) noexcept nogil:
     """Per-player reward: the win share (W-END-2) plus a small VP-margin term."""
     cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
@@ -344,7 +453,8 @@ cdef void terminal_rewards(const SevenState* s, double* r) noexcept nogil:
     for i in range(s.n_seats):
         r[i] = 0
     for i in range(s.n_players):
-        r[i] = (0.9 / k if (m >> i) & 1 else 0.0) + 0.1 * (1.0 - (best - vp[i * 8 + 7]) / 40.0 if best - vp[i * 8 + 7] < 40 else 0.0)
+        r[i] = (W_WIN / k if (m >> i) & 1 else 0.0) + (1.0 - W_WIN) * \
+            (1.0 - (best - vp[i * 8 + 7]) / 40.0 if best - vp[i * 8 + 7] < 40 else 0.0)
 
 cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u64 seed,
                 MTree* t, int* visits_out, int* acts_out, int* n_out) noexcept nogil:
@@ -432,7 +542,10 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
             ni = nxt
             if np_ >= 255:
                 break
-        sv_random_playout(&d, &rng)
+        if PLAYOUT == 1:
+            heuristic_playout(&d, &rng)
+        else:
+            build_first_playout(&d, &rng)
         terminal_rewards(&d, rew)
         for k in range(ne):
             e = path_e[k]
@@ -520,11 +633,17 @@ def _spec(desc):
         raise ValueError(f"unknown agent {desc!r} (random, greedy, mcts[:iterations])")
     sp.kind = _AGENT_KINDS[kind]
     sp.iterations = 1000
-    sp.c_uct = 0.7
+    sp.c_uct = 0.4
     if arg:
-        if kind != "mcts" or not arg.isdigit() or int(arg) < 1:
+        it, _, c = arg.partition(":")
+        if kind != "mcts" or not it.isdigit() or int(it) < 1:
             raise ValueError(f"bad agent {desc!r}: only mcts takes a positive iteration count")
-        sp.iterations = int(arg)
+        sp.iterations = int(it)
+        if c:
+            try:
+                sp.c_uct = float(c)
+            except ValueError:
+                raise ValueError(f"bad agent {desc!r}: mcts:ITERATIONS:C takes a number C") from None
     return sp
 
 
@@ -669,7 +788,7 @@ def mcts_speed(int players, int iterations, seed=0):
     try:
         with nogil:
             t0 = now_s()
-            ismcts(&s, 0, iterations, 0.7, 12345, &t, v, acts, &n)
+            ismcts(&s, 0, iterations, 0.4, 12345, &t, v, acts, &n)
             t1 = now_s()
     finally:
         tree_free(&t)
