@@ -8,6 +8,7 @@ import duelcore
 import duelpy
 from duelcore import search
 from duelpy import GreedyAgent, MCTSAgent, RandomAgent, parse_agent
+from duelpy.agents import PlanAgent
 from duelpy.agents import AgentSpecError
 
 
@@ -22,6 +23,7 @@ def mid_game(seed=3, decisions=20):
 
 
 @pytest.mark.parametrize("agent", [RandomAgent(), GreedyAgent(), MCTSAgent(iterations=200),
+                                   PlanAgent(iterations=200), PlanAgent(iterations=200, threads=2),
                                    MCTSAgent(iterations=200, rollout="greedy"),
                                    MCTSAgent(iterations=200, threads=2)])
 def test_agents_play_legal_actions_to_the_end(agent):
@@ -52,12 +54,14 @@ def test_no_peeking_hidden_information_does_not_change_the_decision():
             f.apply_action([a for a in f.legal_actions() if 85 <= a < 158][0])  # discard
         revealed.append(f.to_dict()["layout"])
     assert revealed[0] != revealed[1]
-    r1 = search.mcts_search(s1, iterations=3000, seed=42)
-    r2 = search.mcts_search(s2, iterations=3000, seed=42)
-    assert r1 == r2
-    a1 = MCTSAgent(iterations=1500, seed=9)
-    a2 = MCTSAgent(iterations=1500, seed=9)
-    assert a1.select_action(s1) == a2.select_action(s2)
+    for kind in ("mcts", "plan"):
+        r1 = search.mcts_search(s1, iterations=3000, seed=42, kind=kind)
+        r2 = search.mcts_search(s2, iterations=3000, seed=42, kind=kind)
+        assert r1 == r2, kind
+    for make in (MCTSAgent, PlanAgent):
+        a1 = make(iterations=1500, seed=9)
+        a2 = make(iterations=1500, seed=9)
+        assert a1.select_action(s1) == a2.select_action(s2)
 
 
 def _age_3_state(seed=3):
@@ -82,9 +86,10 @@ def test_no_peeking_in_age_3_uses_guild_backs_but_not_identities():
     d["rng"] = (d["rng"] * 6364136223846793005 + 1442695040888963407) % 2 ** 64
     s2 = duelcore.state_from_dict(d)
     assert s1 != s2
-    r1 = search.mcts_search(s1, iterations=3000, seed=42)
-    r2 = search.mcts_search(s2, iterations=3000, seed=42)
-    assert r1 == r2
+    for kind in ("mcts", "plan"):
+        r1 = search.mcts_search(s1, iterations=3000, seed=42, kind=kind)
+        r2 = search.mcts_search(s2, iterations=3000, seed=42, kind=kind)
+        assert r1 == r2, kind
     # the same position with the guild backs on other face-down slots is another position
     layout = d["layout"]
     guild = [i for i, x in enumerate(layout) if x == "face_down_guild"]
@@ -93,7 +98,7 @@ def test_no_peeking_in_age_3_uses_guild_backs_but_not_identities():
     layout[guild[0]], layout[plain[0]] = "face_down", "face_down_guild"
     d["guild_slots"] = sorted(set(d["guild_slots"]) - {guild[0]} | {plain[0]})
     s3 = duelcore.state_from_dict(d)
-    assert search.mcts_search(s3, iterations=3000, seed=42) != r1
+    assert search.mcts_search(s3, iterations=3000, seed=42, kind="plan") != r1
 
 
 def test_mcts_is_deterministic_for_a_seed():
@@ -129,6 +134,54 @@ def test_batch_runner_and_python_agents_play_the_same_games():
     slow = duelpy.play_match(_PythonOnly(MCTSAgent(iterations=60)), _PythonOnly(RandomAgent()),
                              games=6, seed=2)
     pd.testing.assert_frame_equal(fast, slow)
+
+
+def test_batch_runner_and_python_agents_play_the_same_games_with_the_planning_search():
+    fast = duelpy.play_match("plan:iterations=60", "greedy", games=4, seed=3)
+    slow = duelpy.play_match(_PythonOnly(PlanAgent(iterations=60)), _PythonOnly(GreedyAgent()),
+                             games=4, seed=3)
+    pd.testing.assert_frame_equal(fast, slow)
+
+
+def test_interrupt_stops_searches_and_batch_runs_at_once():
+    """Issue 11: with the core's stop flag set, a 100-second search returns at once with a legal
+    action, and a batch run returns no game; the flag clears."""
+    import time
+    state = mid_game(4, 10)
+    search.interrupt()
+    try:
+        assert search.interrupted()
+        t = time.perf_counter()
+        res = search.mcts_search(state, iterations=0, seconds=100, kind="plan", seed=1)
+        action, _ = search.choose(state, {"kind": "plan", "iterations": 0, "seconds": 100.0}, 5)
+        raw = search.play_games(np.arange(3, dtype=np.uint64), {"kind": "random"},
+                                {"kind": "random"})
+        assert time.perf_counter() - t < 2.0
+        assert action in state.legal_actions() and res["iterations"] == 0
+        assert raw["completed"] == 0 and raw["interrupted"]
+    finally:
+        search.clear_interrupt()
+    assert not search.interrupted()
+    raw = search.play_games(np.arange(3, dtype=np.uint64), {"kind": "random"}, {"kind": "random"})
+    assert raw["completed"] == 3 and not raw["interrupted"]
+
+
+def test_interrupt_from_another_thread_stops_a_running_search():
+    """Issue 11: interrupt() from another thread ends a long search within a fraction of a
+    second (the search checks the flag every iteration)."""
+    import threading
+    import time
+    state = mid_game(4, 10)
+    timer = threading.Timer(0.3, search.interrupt)
+    timer.start()
+    try:
+        t = time.perf_counter()
+        res = search.mcts_search(state, iterations=0, seconds=60, kind="plan", seed=1)
+        elapsed = time.perf_counter() - t
+    finally:
+        timer.join()
+        search.clear_interrupt()
+    assert elapsed < 3.0 and res["iterations"] > 0
 
 
 def test_jobs_do_not_change_results():
@@ -225,6 +278,26 @@ def test_strength_quick():
     assert win_rate(df, "mcts:iterations=300,c=1.4")[0] >= 0.9
     df = duelpy.play_match("mcts:iterations=300", "greedy", games=20, seed=200)
     assert win_rate(df, "mcts:iterations=300,c=1.4")[0] >= 0.6
+    df = duelpy.play_match("plan:iterations=300", "greedy", games=20, seed=300)
+    assert win_rate(df, "plan:iterations=300")[0] >= 0.8
+
+
+def test_planning_search_sees_a_science_win_and_blocks_one():
+    """Issue 10 / R-SCI-3: the planning search's playouts take an immediate Scientific
+    Supremacy and take away the card that would give the opponent theirs; with a small budget
+    it plays the winning move, and it takes the opponent's 6th symbol away."""
+    from rules_helpers import build, player, state
+    five = ["Scriptorium", "Workshop", "Pharmacist", "Apothecary", "University"]   # 5 symbols
+    # P1 to move with 5 symbols; Academy (sundial) is the 6th: build it and win
+    s = state(age=3, avail=["Academy", "Palace"], p1=player(coins=20, city=five),
+              p2=player(coins=20))
+    a = PlanAgent(iterations=200, seed=1).select_action(s)
+    assert a == build("Academy")
+    # P2 holds the 5 symbols; P1 cannot win now: it must not leave Academy to P2
+    s = state(age=3, avail=["Academy", "Palace"], p1=player(coins=20),
+              p2=player(coins=20, city=five))
+    a = PlanAgent(iterations=300, seed=1).select_action(s)
+    assert duelcore.action_to_string(a).endswith("Academy")
 
 
 @pytest.mark.slow
@@ -232,6 +305,8 @@ def test_strength_quick():
     ("mcts:iterations=1000", "random", 0.95),
     ("mcts:iterations=1000", "greedy", 0.75),
     ("mcts:iterations=10000", "mcts:iterations=1000", 0.60),
+    ("plan:iterations=1000", "random", 1.0),
+    ("plan:iterations=1000", "greedy", 0.99),
 ])
 def test_strength(strong, weak, threshold):
     """Issue 3: 200 games, seats alternated; the win rate must reach the threshold."""

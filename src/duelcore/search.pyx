@@ -7,7 +7,7 @@ the *searcher's* RNG, never the state's own: a search never reads the future the
 would produce (face-down cards, the Great Library draw), so two states that differ only in
 what the player cannot see get the same decision for the same search seed.
 """
-from libc.math cimport sqrt, log
+from libc.math cimport sqrt, log, tanh
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
@@ -34,19 +34,101 @@ cdef inline double now() noexcept nogil:
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
+# ---------------------------------------------------------------- Ctrl-C: the stop flag
+# One process-wide flag that every search iteration and every batch game checks.  A C-level
+# SIGINT hook (installed while a search or batch runs in the main thread) sets it and then
+# calls the handler it replaced (Python's), so KeyboardInterrupt follows once the core returns.
+cdef extern from *:
+    """
+    #include <signal.h>
+    #include <string.h>
+    static volatile sig_atomic_t duel_stop_flag = 0;
+    static struct sigaction duel_prev_sigint;
+    static int duel_hooked = 0;
+    static void duel_on_sigint(int sig) {
+        duel_stop_flag = 1;
+        if (!(duel_prev_sigint.sa_flags & SA_SIGINFO) && duel_prev_sigint.sa_handler != SIG_IGN
+                && duel_prev_sigint.sa_handler != SIG_DFL && duel_prev_sigint.sa_handler)
+            duel_prev_sigint.sa_handler(sig);
+    }
+    static int duel_hook_sigint(void) {
+        struct sigaction sa;
+        if (duel_hooked) return 0;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = duel_on_sigint;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(SIGINT, &sa, &duel_prev_sigint) != 0) return -1;
+        if (!(duel_prev_sigint.sa_flags & SA_SIGINFO) && duel_prev_sigint.sa_handler == SIG_IGN) {
+            sigaction(SIGINT, &duel_prev_sigint, NULL);   /* Ctrl-C is ignored: keep it so */
+            return 0;
+        }
+        duel_hooked = 1;
+        return 1;
+    }
+    static void duel_unhook_sigint(void) {
+        if (duel_hooked) { sigaction(SIGINT, &duel_prev_sigint, NULL); duel_hooked = 0; }
+    }
+    static inline int duel_stop_requested(void) { return duel_stop_flag != 0; }
+    static inline void duel_set_stop(int v) { duel_stop_flag = v; }
+    """
+    int stop_requested "duel_stop_requested"() noexcept nogil
+    void set_stop "duel_set_stop"(int v) noexcept nogil
+    int hook_sigint "duel_hook_sigint"() noexcept nogil
+    void unhook_sigint "duel_unhook_sigint"() noexcept nogil
+
+
+def interrupt():
+    """Ask every running search and batch run of the core to stop now (from any thread).
+
+    Searches return their best action so far; :func:`play_games` returns the games finished.
+    The flag stays set until :func:`clear_interrupt`."""
+    set_stop(1)
+
+
+def clear_interrupt():
+    """Clear the stop flag set by :func:`interrupt` or by Ctrl-C."""
+    set_stop(0)
+
+
+def interrupted():
+    """True if the stop flag is set."""
+    return bool(stop_requested())
+
+
+class _SigintHook:
+    """While a core call runs in the main thread, Ctrl-C sets the stop flag (and then reaches
+    Python's handler as usual, so KeyboardInterrupt is raised once the core returns)."""
+
+    def __enter__(self):
+        import threading
+        self.hooked = (threading.current_thread() is threading.main_thread()
+                       and hook_sigint() == 1)
+        return self
+
+    def __exit__(self, *exc):
+        if self.hooked:
+            unhook_sigint()
+        return False
+
 # ---------------------------------------------------------------- policies
 cdef enum:
     AGENT_RANDOM = 0
     AGENT_GREEDY = 1
-    AGENT_MCTS = 2
+    AGENT_MCTS = 2          # round-1 search: UCB1, uniform expansion and playouts (mcts1)
+    AGENT_PLAN = 3          # the planning search: informed playouts, progressive widening,
+                            #   VP-margin reward (policy.pxi)
 
 cdef struct AgentSpec:
     int kind                # AGENT_*
     int iterations          # MCTS iterations per decision (0: use seconds)
     double seconds          # MCTS seconds per decision (when iterations == 0)
     double c                # UCT exploration constant
-    int rollout             # AGENT_RANDOM or AGENT_GREEDY rollouts
+    int rollout             # AGENT_RANDOM or AGENT_GREEDY rollouts (round-1 search)
     int max_nodes           # MCTS tree capacity (nodes)
+    double noise            # planning search: playout score noise (VP)
+    double eps              # planning search: probability of a uniform playout move
+    double widen            # planning search: children allowed = 2 + widen * sqrt(visits)
+    double margin           # planning search: weight of the VP-margin term of the reward
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -168,6 +250,8 @@ cdef void greedy_playout(GameState* s, u64* rng) noexcept nogil:
         apply_action(s, greedy_action(s, rng))
         settle(s, rng)
 
+include "policy.pxi"
+
 # MCTS -----------------------------------------------------------------------------------
 cdef struct Node:
     i32 first_child         # index of the first child (children sorted by action), -1 none
@@ -213,9 +297,11 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef int buf[MAX_LEGAL]
     cdef int unexp[MAX_LEGAL]
     cdef int path[MAX_DEPTH]
-    cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, best, p, new
+    cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, n_exp, best, p, new
     cdef double best_val, val, r0, t_end = 0.0
     cdef double c = prm.c
+    cdef bint plan = prm.kind == AGENT_PLAN
+    cdef int vp[2 * NUM_VP]
     rng_next(&rng)
     new_node(&nodes[0], -1, 0)
     if prm.iterations <= 0:
@@ -226,6 +312,8 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                 break
         elif (it & 15) == 0 and now() >= t_end:
             break
+        if stop_requested():
+            break
         it += 1
         s = root[0]
         node = 0
@@ -235,6 +323,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
             p = s.to_move
             child = nodes[node].first_child
             n_unexp = 0
+            n_exp = 0
             best = -1
             best_val = -1e300
             for i in range(n):
@@ -242,6 +331,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                 while child >= 0 and nodes[child].action < a:
                     child = nodes[child].next_sibling
                 if child >= 0 and nodes[child].action == a:
+                    n_exp += 1
                     nodes[child].avail += 1
                     if nodes[child].visits == 0:
                         val = 1e300
@@ -254,8 +344,18 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                 else:
                     unexp[n_unexp] = a
                     n_unexp += 1
-            if n_unexp > 0 and n_nodes < cap:
-                a = unexp[rng_below(&rng, n_unexp)]
+            if n_unexp > 0 and n_nodes < cap and (
+                    not plan or n_exp < 2 + prm.widen * sqrt(<double>nodes[node].visits)):
+                if plan:        # progressive widening: the policy's best untried action first
+                    a = unexp[0]
+                    best_val = -1e300
+                    for i in range(n_unexp):
+                        val = action_score(&s, unexp[i]) + prm.noise * rand_unit(&rng)
+                        if val > best_val:
+                            best_val = val
+                            a = unexp[i]
+                else:
+                    a = unexp[rng_below(&rng, n_unexp)]
                 new = n_nodes
                 n_nodes += 1
                 new_node(&nodes[new], a, p)
@@ -282,11 +382,24 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
             depth += 1
             node = best
         if s.phase != PH_OVER:
-            if prm.rollout == AGENT_GREEDY:
+            if plan:
+                policy_playout(&s, &rng, prm.noise, prm.eps)
+            elif prm.rollout == AGENT_GREEDY:
                 greedy_playout(&s, &rng)
             else:
                 random_playout(&s, &rng)
+        if s.phase != PH_OVER:          # stopped inside the playout: not an iteration
+            it -= 1
+            break
         r0 = 1.0 if s.winner == 0 else (0.0 if s.winner == 1 else 0.5)
+        if plan and prm.margin > 0.0 and s.victory != VICTORY_MILITARY \
+                and s.victory != VICTORY_SCIENTIFIC:
+            # a small VP-margin term: among wins, the surer ones (R-END-2)
+            compute_vp(&s, vp)
+            val = 0.0
+            for i in range(NUM_VP):
+                val += vp[i] - vp[NUM_VP + i]
+            r0 = (1.0 - prm.margin) * r0 + prm.margin * (0.5 + 0.5 * tanh(val / 10.0))
         nodes[0].visits += 1
         for i in range(depth):
             nodes[path[i]].visits += 1
@@ -328,7 +441,7 @@ cdef int agent_action(const GameState* s, const AgentSpec* spec, Node* nodes, in
                       u64* rng) noexcept nogil:
     if spec.kind == AGENT_GREEDY:
         return greedy_action(s, rng)
-    if spec.kind == AGENT_MCTS:
+    if spec.kind == AGENT_MCTS or spec.kind == AGENT_PLAN:
         return mcts_action(s, spec, nodes, cap, rng)
     return random_action(s, rng)
 
@@ -354,10 +467,11 @@ cdef inline u64 seat_seed(u64 game_seed, int seat) noexcept nogil:
     rng_next(&x)
     return x
 
-cdef void play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node* nodes,
+cdef bint play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node* nodes,
                     int cap, u64 rng0, u64 rng1, GameStats* out) noexcept nogil:
     """Play a game from `s` to the end with one agent per player; chance from the state's
-    own RNG, each agent's choices from its own RNG (`rng0`, `rng1`).  Records it in `out`."""
+    own RNG, each agent's choices from its own RNG (`rng0`, `rng1`).  Records it in `out`.
+    Returns 0 if the stop flag ended it early (then `out` is not a game)."""
     cdef int a, p, k, last_p = -1, last_age = 0
     cdef u64 rng[2]
     rng[0] = rng0
@@ -377,6 +491,8 @@ cdef void play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node
                 out.replays[p] += 1
             last_p = p
         a = agent_action(s, a0 if p == 0 else a1, nodes, cap, &rng[p])
+        if stop_requested() or a < 0:
+            return 0
         apply_action(s, a)
         settle(s, &s.rng)
         if s.draft_pick == 8 and out.drafted[0] == 0:
@@ -394,9 +510,13 @@ cdef void play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node
     out.victory = s.victory
     out.pawn = s.pawn
     out.age = s.age
+    return 1
 
 # ---------------------------------------------------------------- Python surface
-AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCTS}
+AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCTS,
+               "plan": AGENT_PLAN}
+#: Defaults of the planning search's options (see AgentSpec).
+PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.1}
 
 
 cdef Node* alloc_tree(int cap) except NULL:
@@ -426,11 +546,17 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.c = d.get("c", 1.4)
     spec.rollout = AGENT_KINDS[d.get("rollout", "random")]
     spec.max_nodes = d.get("max_nodes", 0)
+    spec.noise = d.get("noise", PLAN_DEFAULTS["noise"])
+    spec.eps = d.get("eps", PLAN_DEFAULTS["eps"])
+    spec.widen = d.get("widen", PLAN_DEFAULTS["widen"])
+    spec.margin = d.get("margin", PLAN_DEFAULTS["margin"])
+    if spec.kind == AGENT_PLAN and "c" not in d:
+        spec.c = PLAN_DEFAULTS["c"]
     return spec
 
 
 cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
-    if spec.kind != AGENT_MCTS:
+    if spec.kind != AGENT_MCTS and spec.kind != AGENT_PLAN:
         return 0
     if spec.max_nodes > 0:
         return spec.max_nodes if spec.max_nodes >= 2 else 2
@@ -439,9 +565,16 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
     return 4_000_000
 
 
-def mcts_search(State state, *, int iterations=1000, double seconds=0.0, double c=1.4,
-                rollout="random", int max_nodes=0, seed=0):
+def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
+                rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
+                widen=None, margin=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
+
+    ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
+    random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
+    widening, a VP-margin reward; options ``c``, ``noise``, ``eps``, ``widen``, ``margin``
+    default to ``PLAN_DEFAULTS``).  Ctrl-C in the main thread, or :func:`interrupt`, stops
+    the search at once (KeyboardInterrupt follows for Ctrl-C).
 
     Returns
     -------
@@ -450,8 +583,15 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, double 
         "nodes": int}``: the root actions explored, their visit counts and mean rewards (for
         the player to move; 1 win, 0.5 shared, 0 loss).
     """
-    cdef AgentSpec spec = make_spec({"kind": "mcts", "iterations": iterations, "seconds": seconds,
-                                     "c": c, "rollout": rollout, "max_nodes": max_nodes})
+    d = {"kind": kind, "iterations": iterations, "seconds": seconds, "rollout": rollout,
+         "max_nodes": max_nodes}
+    for key, value in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
+                       ("margin", margin)):
+        if value is not None:
+            d[key] = float(value)
+    if kind not in ("mcts", "plan"):
+        raise ValueError(f"kind must be 'mcts' or 'plan', not {kind!r}")
+    cdef AgentSpec spec = make_spec(d)
     cdef int cap = spec_capacity(&spec)
     cdef SearchResult res
     cdef u64 s64 = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
@@ -462,8 +602,9 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, double 
         raise ValueError("give a positive number of iterations or of seconds")
     cdef Node* nodes = alloc_tree(cap)
     try:
-        with nogil:
-            mcts_run(&g, &spec, nodes, cap, s64, &res)
+        with _SigintHook():
+            with nogil:
+                mcts_run(&g, &spec, nodes, cap, s64, &res)
     finally:
         free(nodes)
     return {"actions": [res.actions[i] for i in range(res.n_root)],
@@ -502,8 +643,9 @@ def choose(State state, dict spec, rng):
     _require_decision(state)
     cdef Node* nodes = alloc_tree(cap)
     try:
-        with nogil:
-            a = agent_action(&g, &sp, nodes, cap, &r)
+        with _SigintHook():
+            with nogil:
+                a = agent_action(&g, &sp, nodes, cap, &r)
     finally:
         free(nodes)
     return a, r
@@ -538,9 +680,12 @@ def play_games(cnp.uint64_t[::1] seeds, dict agent0, dict agent1, cnp.uint8_t[::
 
     ``agent0`` plays P1 and ``agent1`` P2, except in games where ``swap[i]`` is 1.  Each game
     starts from ``new_game(seed)`` with the given options and treatments (banned token mask,
-    forced wonder id + 1 for P1 / P2, as validated by ``duelcore.engine._treatments``); the agents draw their choices from
-    their own RNG derived from the seed.  Returns a dict of numpy arrays, one row per game
-    (see STAT_FIELDS; ``vp`` has shape (n, 2, 8) in the order of VP_CATEGORIES).
+    forced wonder id + 1 for P1 / P2, as validated by ``duelcore.engine._treatments``); the
+    agents draw their choices from their own RNG derived from the seed.  Returns a dict of
+    numpy arrays, one row per game (see STAT_FIELDS; ``vp`` has shape (n, 2, 8) in the order
+    of VP_CATEGORIES), plus ``completed`` (games finished) and ``interrupted`` (True if the
+    stop flag, :func:`interrupt` or Ctrl-C, ended the run early: only the first
+    ``completed`` rows are games).
     """
     cdef Py_ssize_t n = seeds.shape[0], i
     cdef AgentSpec s0 = make_spec(agent0), s1 = make_spec(agent1)
@@ -549,22 +694,29 @@ def play_games(cnp.uint64_t[::1] seeds, dict agent0, dict agent1, cnp.uint8_t[::
     cdef GameState g
     cdef GameStats* st = <GameStats*>malloc(max(n, 1) * sizeof(GameStats))
     cdef bint sw, has_swap = swap is not None
+    cdef Py_ssize_t done = 0
     if nodes == NULL or st == NULL:
         free(nodes)
         free(st)
         raise MemoryError("cannot allocate the game buffers")
+    memset(st, 0, max(n, 1) * sizeof(GameStats))
     try:
-        with nogil:
-            for i in range(n):
-                init_state(&g, seeds[i], options, first_player, first_game, coins0, coins1)
-                set_treatments(&g, banned_tokens, forced0, forced1)
-                sw = has_swap and swap[i]
-                if sw:
-                    play_game(&g, &s1, &s0, nodes, cap, seat_seed(seeds[i], 0),
-                              seat_seed(seeds[i], 1), &st[i])
-                else:
-                    play_game(&g, &s0, &s1, nodes, cap, seat_seed(seeds[i], 0),
-                              seat_seed(seeds[i], 1), &st[i])
+        with _SigintHook():
+            with nogil:
+                for i in range(n):
+                    if stop_requested():
+                        break
+                    init_state(&g, seeds[i], options, first_player, first_game, coins0, coins1)
+                    set_treatments(&g, banned_tokens, forced0, forced1)
+                    sw = has_swap and swap[i]
+                    if sw:
+                        if not play_game(&g, &s1, &s0, nodes, cap, seat_seed(seeds[i], 0),
+                                         seat_seed(seeds[i], 1), &st[i]):
+                            break
+                    elif not play_game(&g, &s0, &s1, nodes, cap, seat_seed(seeds[i], 0),
+                                       seat_seed(seeds[i], 1), &st[i]):
+                        break
+                    done = i + 1
         res = {
             "winner": np.empty(n, np.int8), "victory": np.empty(n, np.uint8),
             "vp": np.empty((n, 2, NUM_VP), np.int16), "coins": np.empty((n, 2), np.int32),
@@ -578,6 +730,8 @@ def play_games(cnp.uint64_t[::1] seeds, dict agent0, dict agent1, cnp.uint8_t[::
     finally:
         free(nodes)
         free(st)
+    res["completed"] = int(done)
+    res["interrupted"] = done < n
     return res
 
 

@@ -33,8 +33,8 @@ from duelcore import search as _search
 from duelpy.specs import (Kind, check_options, choice_option, float_option, int_option,
                           parse_spec)
 
-__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "parse_agent", "AgentSpecError",
-           "AGENT_KINDS"]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "PlanAgent", "parse_agent",
+           "AgentSpecError", "AGENT_KINDS"]
 
 _MASK64 = (1 << 64) - 1
 
@@ -212,8 +212,8 @@ class MCTSAgent(_BuiltinAgent):
 
         def run(k):
             return _search.mcts_search(state, iterations=iters[k], seconds=spec["seconds"],
-                                       c=self.c, rollout=self.rollout,
-                                       max_nodes=self.max_nodes, seed=seeds[k])
+                                       max_nodes=self.max_nodes, seed=seeds[k],
+                                       **self._search_options())
 
         if self.threads == 1:
             results = [run(0)]
@@ -235,6 +235,84 @@ class MCTSAgent(_BuiltinAgent):
                 "iterations": sum(r["iterations"] for r in results)}
 
 
+    def _search_options(self) -> dict:
+        return {"c": self.c, "rollout": self.rollout}
+
+
+_PLAN = _search.PLAN_DEFAULTS
+
+
+class PlanAgent(MCTSAgent):
+    """The planning search: information-set MCTS that sees plans coming (issue 10).
+
+    The tree is the round-1 open-loop UCT (chance sampled afresh in every iteration from the
+    searcher's own RNG, so it never reads face-down cards, removed cards or the Great Library
+    draw; guild backs, being public, are used, R-CHANCE-2), with three changes:
+
+    * **informed playouts** (``duelcore/policy.pxi``): each move is scored from the state
+      (an immediate Scientific or Military Supremacy is always taken; the card that would give
+      the opponent their 6th symbol or last military step is taken away; otherwise VP, science
+      progress, shields by the pawn's position, production, coins / 3, minus the cost / 3), and
+      the best score after ``noise`` (VP) of uniform noise is played, or with probability
+      ``eps`` a uniformly random move;
+    * **progressive widening**: a node tries its untried actions in the policy's order, at
+      most ``2 + widen * sqrt(visits)`` of them;
+    * **a VP-margin reward**: ``(1 - margin) * win + margin * (1 + tanh(VP margin / 10)) / 2``
+      for a civilian victory, so surer wins are preferred.
+
+    Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
+    ``eps`` (probability), ``widen`` and ``margin`` (see ``duel agents``).
+
+    Raises
+    ------
+    AgentSpecError
+        For a budget or option out of range.
+    """
+
+    kind = "plan"
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
+                 widen: float = _PLAN["widen"], margin: float = _PLAN["margin"], threads: int = 1,
+                 max_nodes: int = 0, seed: int = 0):
+        _BuiltinAgent.__init__(self, seed)
+        given = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
+                 if v is not None}
+        given.update(c=c, noise=noise, eps=eps, widen=widen, margin=margin, threads=threads,
+                     max_nodes=max_nodes)
+        checked = check_options(AGENT_KINDS["plan"], given, AgentSpecError)
+        iterations, seconds = checked.get("iterations"), checked.get("seconds")
+        if seconds is None and iterations is None:
+            iterations = 1000
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = float(checked["c"])
+        self.noise = float(checked["noise"])
+        self.eps = float(checked["eps"])
+        self.widen = float(checked["widen"])
+        self.margin = float(checked["margin"])
+        self.rollout = "policy"
+        self.threads = threads
+        self.max_nodes = max_nodes
+        budget = f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
+        extra = "".join(f",{k}={getattr(self, k):g}" for k in _PLAN
+                        if getattr(self, k) != _PLAN[k])
+        extra += "" if threads == 1 else f",threads={threads}"
+        extra += "" if max_nodes == 0 else f",max_nodes={max_nodes}"
+        self.name = f"plan:{budget}{extra}"
+
+    @property
+    def spec(self) -> dict:
+        return {"kind": "plan", "iterations": self.iterations or 0,
+                "seconds": float(self.seconds or 0.0), "c": self.c, "noise": self.noise,
+                "eps": self.eps, "widen": self.widen, "margin": self.margin,
+                "max_nodes": self.max_nodes}
+
+    def _search_options(self) -> dict:
+        return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
+                "widen": self.widen, "margin": self.margin}
+
+
 def _next64(x):
     """One splitmix64 step on a Python int: (new state, output)."""
     x = (x + 0x9E3779B97F4A7C15) & _MASK64
@@ -246,7 +324,7 @@ def _next64(x):
 
 #: The spec of the strongest built-in agent (the default opponent of ``duel play`` and
 #: ``duel serve``, and the source of hints).  Add a budget: ``f"{STRONGEST}:seconds=1"``.
-STRONGEST = "mcts"
+STRONGEST = "plan"
 
 _SEED = int_option("seed", 0, 2**64 - 1, 0, "seed of the agent's RNG (the match runners "
                    "reseed it at each game)", domain="an integer from 0 to 2**64 - 1")
@@ -274,6 +352,31 @@ AGENT_KINDS = {
          _SEED),
         conflicts=(("iterations", "seconds"),),
         example="mcts:iterations=2000,c=1.4"),
+    "plan": Kind(
+        "plan", "the planning search (the strongest): information-set MCTS with informed "
+        "playouts that pursue and block science and military plans, progressive widening and "
+        "a VP-margin reward", PlanAgent,
+        (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
+                    default_text="1000 unless seconds"),
+         float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
+                      "instead of iterations", lo_open=True),
+         float_option("c", 0, 1e6, _search.PLAN_DEFAULTS["c"], "UCT exploration constant"),
+         float_option("noise", 0, 1e6, _search.PLAN_DEFAULTS["noise"],
+                      "uniform noise added to the playout policy's scores, in VP"),
+         float_option("eps", 0, 1, _search.PLAN_DEFAULTS["eps"],
+                      "probability of a uniformly random playout move"),
+         float_option("widen", 0, 1e6, _search.PLAN_DEFAULTS["widen"],
+                      "progressive widening: a node tries at most 2 + widen * sqrt(visits) "
+                      "actions"),
+         float_option("margin", 0, 1, _search.PLAN_DEFAULTS["margin"],
+                      "weight of the VP margin in the reward of a civilian victory"),
+         int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
+                    "parallelism; iterations are split, seconds shared)"),
+         int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
+                    "iterations + 2, or 4,000,000 with seconds", also=(0,)),
+         _SEED),
+        conflicts=(("iterations", "seconds"),),
+        example="plan:seconds=0.5"),
 }
 
 
