@@ -45,7 +45,10 @@ def random_games(games: int, seed: int = SIGNATURE_SEED, jobs: int = 1) -> dict:
         with ThreadPoolExecutor(jobs) as pool:
             results = list(pool.map(lambda s: search.play_games(s, spec, spec), parts))
     dt = time.perf_counter() - t0
-    raw = {k: np.concatenate([r[k] for r in results]) for k in results[0]}
+    if any(r.get("interrupted") for r in results):       # the core's stop flag (Ctrl-C)
+        raise KeyboardInterrupt
+    raw = {k: np.concatenate([r[k] for r in results]) for k in results[0]
+           if k not in ("completed", "interrupted")}
     decisions = int(raw["n_decisions"].astype(np.int64).sum())
     return {"games": games, "decisions": decisions, "seconds": dt,
             "games_per_s": games / dt, "decisions_per_s": decisions / dt,

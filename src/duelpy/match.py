@@ -92,7 +92,10 @@ def _play_python(agents, seed, options, on_decision=None, stop=None):
             elif p == last_p:
                 replays[p] += 1
             last_p = p
-        state.apply_action(agents[p].select_action(state))
+        action = agents[p].select_action(state)
+        if (stop is not None and stop.is_set()) or _core_interrupted():
+            raise Stopped               # a search cut short by the stop flag: not a real move
+        state.apply_action(action)
         if on_decision is not None:
             on_decision()
         if drafted is None and state.age >= 1:
@@ -212,6 +215,8 @@ def play_games_raw(agent_p1, agent_p2, seeds, swap, options, *, moves: bool | No
             rows.append(_play_python((agent_p2, agent_p1) if sw else (agent_p1, agent_p2),
                                      s, options, on_decision, stop))
         except Stopped:
+            if not partial:
+                raise KeyboardInterrupt from None
             break
         except KeyboardInterrupt:
             if not partial or (_in_main_thread() and not _core_interrupted()):
@@ -401,6 +406,8 @@ class MatchRun:
         ready: dict = {}
         next_lo = emit_lo = 0
         t0 = time.perf_counter()
+        if not stop.is_set():
+            _core_clear()               # a stop flag left from an earlier Ctrl-C: a new run
 
         def emit_ready(all_left=False):
             nonlocal emit_lo
