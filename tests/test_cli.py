@@ -66,7 +66,7 @@ def game_file(tmp_path):
 
 # ---------------------------------------------------------------- help
 @pytest.mark.parametrize("command", [[], ["simulate"], ["play"], ["replay"], ["show"],
-                                     ["bench"]])
+                                     ["bench"], ["agents"], ["study"]])
 def test_every_help_has_an_example(command):
     r = run(command + ["--help"])
     assert_ok(r)
@@ -209,6 +209,15 @@ def test_simulate_tables_at_80_columns_cut_no_name():
 
 def test_unknown_command():
     assert_error(run(["bogus"]), 2, "bogus")
+
+
+def test_bare_duel_prints_the_help():
+    r = run([])
+    assert_ok(r)
+    assert r.output.startswith("Usage: ") and "Commands:" in r.output
+    assert "Error" not in r.output
+    for command in ("simulate", "play", "replay", "show", "study", "bench", "agents"):
+        assert f"  {command} " in r.output
 
 
 # ---------------------------------------------------------------- play

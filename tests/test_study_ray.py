@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-ray = pytest.importorskip("ray", reason="Ray is not installed: pip install 'duel[ray]' "
-                                        "(or the test extra) to run the Ray backend tests")
+ray = pytest.importorskip("ray", reason="Ray is not installed: pip install '.[ray]' in the "
+                                        "checkout (or the test extra) to run the Ray tests")
 
 from duelpy.cli_study import study as study_cmd  # noqa: E402
 from duelpy.study import StudyError, StudyInterrupted, read_games, run_study  # noqa: E402

@@ -30,9 +30,11 @@ def simulate(games: int, p1="random", p2="random", seed: int = 0, jobs: int = 1,
         Base seed: game i's seed is ``duelpy.game_seeds(seed, games)[i]``; the table is the
         same for any ``jobs``.
     jobs : int
-        Parallel workers (threads for built-in agents).
+        Worker threads (the core releases the GIL).
     progress : callable, optional
-        Called with the number of games just finished.
+        Called with the number of games just finished.  For more games than fit in memory
+        use :class:`duelpy.match.MatchRun`, which hands the rows over chunk by chunk (as
+        ``duel simulate`` does).
     **options
         Rule options of ``new_game``: first_game_wonders, centred_pawn, start_coins,
         banned_tokens, forced_wonders.
@@ -49,6 +51,8 @@ def simulate(games: int, p1="random", p2="random", seed: int = 0, jobs: int = 1,
     ValueError
         For ``games < 1``, a negative seed, a bad ``jobs``, or an unknown or bad option;
         :class:`duelpy.AgentSpecError` (a ValueError) for a bad agent description.
+    KeyboardInterrupt
+        On Ctrl-C, once the worker threads have stopped.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, not {games!r}")
@@ -60,7 +64,9 @@ def summarise(df: pd.DataFrame) -> pd.DataFrame:
     """Outcome rates of a :func:`simulate` table with 95% confidence intervals.
 
     Returns a DataFrame indexed by outcome ("P1 wins", "P2 wins", "shared victories", each
-    agent's wins, each victory type, mean VP per seat) with columns ``count``, ``rate``
-    (fraction of games, or mean VP), ``ci_low`` and ``ci_high``.
+    agent's wins, each victory type, then "mean VP of P1" and "mean VP of P2") with columns
+    ``count``; ``rate`` (fraction of games, NaN on the VP rows); ``mean`` and ``sd`` (VP, NaN
+    on the other rows); ``ci_low`` and ``ci_high`` (95%: Wilson for a rate, Student t for a
+    mean VP).  A rate column never holds VP.
     """
     return summary(df)

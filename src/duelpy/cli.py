@@ -29,8 +29,11 @@ class DuelGroup(click.Group):
         except click.exceptions.NoArgsIsHelpError as e:     # bare "duel": the help, exit 0
             click.echo(e.ctx.get_help())
             sys.exit(0)
-        except click.exceptions.Abort:
-            click.echo("Error: aborted", err=True)
+        except click.exceptions.Abort as e:
+            if isinstance(e.__context__, KeyboardInterrupt):        # Ctrl-C at a prompt
+                click.echo("\ninterrupted", err=True)
+                sys.exit(130)
+            click.echo("Error: aborted (end of input)", err=True)
             sys.exit(1)
         except click.ClickException as e:
             hint = ""

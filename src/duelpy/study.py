@@ -756,7 +756,8 @@ class _RayBackend:
         try:
             import ray
         except ImportError:
-            raise StudyError("the Ray backend needs Ray: pip install 'duel[ray]'") from None
+            raise StudyError("the Ray backend needs Ray: pip install ray (or, in the duel "
+                             "checkout, pip install '.[ray]')") from None
         self.ray = ray
         self.started = False
         if not ray.is_initialized():
