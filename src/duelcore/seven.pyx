@@ -448,28 +448,51 @@ cdef inline void city_counts(const SevenCity* c, int* cnt, bint own) noexcept no
     cnt[6] = c.any_raw if own else 0
     cnt[7] = c.any_manuf if own else 0
 
-cdef int sv_solve(const SevenState* s, int seat, const u8* cost, int allpairs,
-                  int* outl, int* outr) noexcept nogil:
-    """The payment pairs of ``cost`` for ``seat`` in the current cities (W-TRADE)."""
+cdef struct SolveCtx:
+    const u8* ofix
+    const u8* lfix
+    const u8* rfix
+    int ocnt[8]
+    int lp[8]
+    int rp[8]
+    int pl[7]
+    int pr[7]
+    int own                 # own choice sources
+    int coins
+    int unit                # cheapest price of a bought unit (1 with a discount, else 2)
+    int allp
+
+cdef void ctx_init(const SevenState* s, int seat, int allpairs, SolveCtx* x) noexcept nogil:
+    """What every cost solve of ``seat`` needs, gathered once (W-TRADE-2, -4)."""
     cdef const SevenCity* me = &s.c[seat]
     cdef const SevenCity* lc = &s.c[left_of(s, seat)]
     cdef const SevenCity* rc = &s.c[right_of(s, seat)]
-    cdef int ocnt[8]
-    cdef int lp[8]
-    cdef int rp[8]
-    cdef int pl[7]
-    cdef int pr[7]
     cdef int r
-    city_counts(me, ocnt, True)
-    city_counts(lc, lp, False)
-    city_counts(rc, rp, False)
+    x.ofix = me.fixed
+    x.lfix = lc.fixed
+    x.rfix = rc.fixed
+    city_counts(me, x.ocnt, True)
+    city_counts(lc, x.lp, False)
+    city_counts(rc, x.rp, False)
     for r in range(4):
-        pl[r] = 1 if me.trade & (TR_RAW_LEFT | TR_RAW_BOTH) else 2
-        pr[r] = 1 if me.trade & (TR_RAW_RIGHT | TR_RAW_BOTH) else 2
+        x.pl[r] = 1 if me.trade & (TR_RAW_LEFT | TR_RAW_BOTH) else 2
+        x.pr[r] = 1 if me.trade & (TR_RAW_RIGHT | TR_RAW_BOTH) else 2
     for r in range(4, 7):
-        pl[r] = 1 if me.trade & TR_MANUF else 2
-        pr[r] = pl[r]
-    return solve_raw(me.fixed, ocnt, lc.fixed, lp, rc.fixed, rp, pl, pr, cost, allpairs,
+        x.pl[r] = 1 if me.trade & TR_MANUF else 2
+        x.pr[r] = x.pl[r]
+    x.own = 0
+    for r in range(8):
+        x.own += x.ocnt[r]
+    x.coins = me.coins
+    x.unit = 1 if me.trade else 2
+    x.allp = allpairs
+
+cdef int sv_solve(const SevenState* s, int seat, const u8* cost, int allpairs,
+                  int* outl, int* outr) noexcept nogil:
+    """The payment pairs of ``cost`` for ``seat`` in the current cities (W-TRADE)."""
+    cdef SolveCtx x
+    ctx_init(s, seat, allpairs, &x)
+    return solve_raw(x.ofix, x.ocnt, x.lfix, x.lp, x.rfix, x.rp, x.pl, x.pr, cost, allpairs,
                      outl, outr)
 
 # ---------------------------------------------------------------- city updates
@@ -590,27 +613,24 @@ cdef void sort_ints(int* a, int n) noexcept nogil:
             j -= 1
         a[j + 1] = x
 
-cdef inline int quick_solve(const SevenState* s, int seat, const u8* res, int printed, int allp,
+cdef inline int quick_solve(const SolveCtx* x, const u8* res, int printed,
                             int* outl, int* outr) noexcept nogil:
-    """sv_solve with two exact shortcuts: own fixed production covers the cost (one pair,
-    (0, 0)); or even the cheapest purchase (2 coins, or 1 with a discount, per unit the city
-    cannot make) is beyond
-    the seat's coins (returns -1: no affordable pair; the cost may still be payable)."""
-    cdef const SevenCity* me = &s.c[seat]
-    cdef int d = 0, own, r, k
+    """The cost solve with two exact shortcuts: own fixed production covers the cost (one
+    pair, (0, 0)); or even the cheapest purchase (2 coins, or 1 with a discount, per unit the
+    city cannot make) is beyond the seat's coins (returns -1: no affordable pair, though the
+    cost may be payable)."""
+    cdef int d = 0, r
     for r in range(SV_NUM_RES):
-        if res[r] > me.fixed[r]:
-            d += res[r] - me.fixed[r]
+        if res[r] > x.ofix[r]:
+            d += res[r] - x.ofix[r]
     if d == 0:
         outl[0] = 0
         outr[0] = 0
         return 1
-    own = me.any_raw + me.any_manuf
-    for k in range(6):
-        own += me.pairs[k]
-    if d > own and printed + (d - own) * (1 if me.trade else 2) > me.coins:
+    if d > x.own and printed + (d - x.own) * x.unit > x.coins:
         return -1
-    return sv_solve(s, seat, res, allp, outl, outr)
+    return solve_raw(x.ofix, x.ocnt, x.lfix, x.lp, x.rfix, x.rp, x.pl, x.pr, res, x.allp,
+                     outl, outr)
 
 cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* out) noexcept nogil:
     """Turn actions of a seat for the cards in ``avail`` (W-TURN-1; W-FREE-5 for the Free
@@ -628,8 +648,10 @@ cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* 
     cdef const NameDef* d
     done[0] = 0
     done[1] = 0
+    cdef SolveCtx ctx
+    ctx_init(s, seat, allp, &ctx)
     if me.stages < n_stages(me):
-        ns = quick_solve(s, seat, STAGES[me.board][me.side][me.stages].res, 0, allp, sl, sr)
+        ns = quick_solve(&ctx, STAGES[me.board][me.side][me.stages].res, 0, sl, sr)
     for w in range(3):
         x = avail[w]
         while x:
@@ -648,7 +670,7 @@ cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* 
                     if fc:
                         continue            # W-FREE-5 (a): the chain build is compulsory
                 else:
-                    nb = quick_solve(s, seat, d.res, d.coins, allp, bl, br)
+                    nb = quick_solve(&ctx, d.res, d.coins, bl, br)
                     for k in range(nb):
                         if d.coins + bl[k] + br[k] <= me.coins:
                             out[n] = mk_action(U_BUILD, nm, bl[k], br[k])
