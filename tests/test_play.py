@@ -124,9 +124,9 @@ def test_thinking_decides_exactly_as_the_agent():
     state = duelcore.new_game(9)
     for _ in range(12):
         state.apply_action(state.legal_actions()[0])
-    for make in (lambda: MCTSAgent(iterations=6000, seed=4),
+    for make in (lambda: MCTSAgent(iterations=5000, seed=4),
                  lambda: MCTSAgent(iterations=6000, threads=2, seed=4),
-                 lambda: MCTSAgent(iterations=6000, rollout="greedy", seed=4)):
+                 lambda: MCTSAgent(iterations=2500, rollout="greedy", seed=4)):
         a, b = make(), make()
         th = Thinking(a, state).start()
         assert th.wait(120)

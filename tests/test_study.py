@@ -768,19 +768,6 @@ def test_a_chunk_stopped_midway_keeps_its_finished_games(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(df, reference)
 
 
-def test_ctrl_c_stops_long_games_between_decisions(tmp_path):
-    from sigint_helpers import EXIT_BOUND, Child
-    child = Child(["study", "--p1", "mcts:iterations=20000", "--p2", "greedy", "--games", "6",
-                   "--workers", "2", "--out", str(tmp_path / "out"), "--no-plots"], tmp_path)
-    child.wait_for("Ctrl-C")
-    child.busy(2.0)
-    seconds, code, out, err = child.interrupt()
-    assert code == 130 and seconds < EXIT_BOUND, (code, seconds, err)
-    assert "--resume" in err and "Traceback" not in err
-
-
-@pytest.mark.skipif(not __import__("duelpy.interrupt").interrupt.core_has_stop_flag(),
-                    reason="the core has no stop flag yet")
 def test_ctrl_c_stops_a_huge_search_at_once(tmp_path):
     from sigint_helpers import EXIT_BOUND, Child
     child = Child(["study", "--p1", "mcts:seconds=3000", "--p2", "random", "--games", "2",
