@@ -174,7 +174,8 @@ def _thinking_text(th, who: str) -> str:
     if p["budget"]:
         text += f" (budget {p['budget']:,} iterations)"
     if p["best"] is not None:
-        text += f" · best after {p['sample']:,}: {action_name(p['best'])} " \
+        tree = f" of tree 1 of {th.threads}" if th.threads > 1 else ""
+        text += f" · best after {p['sample']:,}{tree}: {action_name(p['best'])} " \
                 f"({100 * p['share']:.0f}% of visits)"
     return text
 
