@@ -275,3 +275,21 @@ def test_agents_choose_legal_actions():
             assert choose_action(g, seat, agent, seed=1) in g.legal_actions(seat)
     with pytest.raises(ValueError, match="unknown agent"):
         choose_action(g, 0, "alphazero")
+
+
+def test_observation_is_the_information_set():
+    """W-INFO: a player's observation is the same in every position that differs only in what
+    it cannot see, and differs when its own hand differs."""
+    for players in (2, 4, 6):
+        g = new_game(players, seed=21)
+        for _ in range(4):
+            for seat in g.pending_seats():
+                g.apply_action(g.legal_actions(seat)[-1], seat)
+        g.apply_action(g.legal_actions(1)[0], 1)              # seat 1 commits, unseen by 0
+        obs = g.observation(0)
+        assert 1 not in obs["committed"]
+        for seed in range(5):
+            d = sv.determinize(g, 0, seed)
+            assert d.observation(0) == obs
+        others = [sv.determinize(g, 1, seed).observation(0) for seed in range(5)]
+        assert any(o != obs for o in others) or players == 2

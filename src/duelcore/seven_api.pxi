@@ -575,6 +575,34 @@ cdef class State:
         return [_names_of_phys(_b3_list(self.s.seen[player][k]))
                 for k in range(self.s.n_players)]
 
+    def observation(self, int player):
+        """Everything ``player`` may see, and nothing else (W-INFO-1..5), as a dict: per seat
+        the board, side, stages, coins, military, built cards and hand size; the phase, Age,
+        turn and discard-pile size (not who has committed: the turn is simultaneous); its own hand (the hand it plays from), the
+        hands it has held this Age, the face-down cards it knows (its stage cards and
+        discards; the whole pile when its Halikarnassus power triggered) and its own
+        commitments of this turn (the Free City's too when it controls it)."""
+        cdef SevenState* s = &self.s
+        if not 0 <= player < s.n_players:
+            raise ValueError(f"player must be in 0..{s.n_players - 1}")
+        seats = []
+        for i in range(s.n_seats):
+            board, side, stages = self.board(i)
+            seats.append({"board": board, "side": side, "stages": stages,
+                          "coins": s.c[i].coins, "military": self.military(i),
+                          "city": self.city(i),
+                          "hand_size": b3_count(s.c[i].hand) if i < s.n_players else 0})
+        own = [i for i in range(s.n_seats)
+               if sv_decider(s, i) == player and s.commit[i] >= 0 and s.phase == SP_TURN]
+        known = _names_of_phys(_b3_list(s.c[player].facedown))
+        return {"player": player, "phase": PHASES[s.phase], "age": s.age, "turn": s.turn,
+                "discard_size": b3_count(s.discard),
+                "seats": seats, "hand": _names_of_phys(_b3_list(s.c[player].hand)),
+                "seen_hands": self.seen_hands(player), "facedown_known": known,
+                "committed": {i: s.commit[i] for i in own},
+                "seventh_card": self.seventh_card() if s.seventh_seat != 255
+                and sv_decider(s, s.seventh_seat) == player else None}
+
     # ------------------------------------------------------------ serialisation
     def to_dict(self):
         """A JSON-ready dict of the whole position (full information)."""
