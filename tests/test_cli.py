@@ -305,7 +305,7 @@ def test_typing_garbage_at_the_prompt(tmp_path):
 @pytest.mark.parametrize("args, words", [
     (["--seat", "3"], ["--seat", "3"]),
     (["--opponent", "bogus"], ["--opponent", "bogus"]),
-    (["--opponent", "greedy", "--iterations", "5"], ["mcts only"]),
+    (["--opponent", "greedy", "--iterations", "5"], ["searching agents only", "mcts"]),
     (["--iterations", "5", "--seconds", "1"], ["not both"]),
     (["--iterations", "0"], ["--iterations"]),
     (["--seed", "-1"], ["--seed"]),

@@ -90,8 +90,9 @@ def _opponent(opponent: str, iterations, seconds):
     budget = [k for k in ("iterations", "seconds") if k in opts]
     if flags:
         if "iterations" not in kind.option_names:
-            raise bad(f"--iterations and --seconds apply to --opponent mcts only, not "
-                      f"{kind.name}")
+            searchers = [k for k, v in AGENT_KINDS.items() if "iterations" in v.option_names]
+            raise bad(f"--iterations and --seconds apply to searching agents only "
+                      f"({', '.join(searchers)}), not {kind.name}")
         (flag, value), = flags.items()
         if budget:
             raise bad(f"--{flag} {value} conflicts with {budget[0]}={opts[budget[0]]} in "
@@ -218,12 +219,13 @@ def _free_name(path: Path) -> Path:
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--opponent", default=STRONGEST, show_default=True, metavar="AGENT",
-              help="mcts, greedy, random, or a description like mcts:iterations=2000,c=1.2 "
-                   "(see duel agents).")
+              help="An agent (duel agents lists them), e.g. greedy or "
+                   "mcts:iterations=2000,c=1.2; the default is the strongest.")
 @click.option("--iterations", type=click.IntRange(1, 10**8), default=None,
-              help="MCTS iterations per move (default 5000).")
+              help="Search iterations per move of a searching opponent (default 5000).")
 @click.option("--seconds", type=click.FloatRange(0, 3600, min_open=True), default=None,
-              help="MCTS thinking time per move, instead of --iterations.")
+              help="Thinking time per move of a searching opponent, instead of "
+                   "--iterations.")
 @click.option("--seat", type=click.IntRange(1, 2), default=1, show_default=True,
               help="Your seat: 1 (P1, who begins) or 2.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,

@@ -240,10 +240,11 @@ def game_cost(agent) -> float:
         return 3e-5
     if kind == "greedy":
         return 8e-5
-    if kind == "mcts":
-        if a.seconds is not None:
-            return 35 * a.seconds
-        return 6e-4 * a.iterations * (3 if a.rollout == "greedy" else 1)
+    if getattr(a, "seconds", None) is not None:     # a search with a time budget
+        return 35 * a.seconds
+    if getattr(a, "iterations", None) is not None:  # a search with an iteration budget
+        per = 6e-4 if kind == "mcts" and a.rollout == "random" else 1.8e-3  # slower playouts
+        return per * a.iterations
     return 0.05                                     # a Python agent: unknown, assume slow
 
 

@@ -92,6 +92,8 @@ class Thinking:
 
     def _run_view(self, seed, per_tree):
         a = self.agent
+        options = a._search_options() if hasattr(a, "_search_options") else \
+            {"c": a.c, "rollout": a.rollout}              # the agent's own kind of search
         k = FIRST_SAMPLE
         run, spent = 0, 0.0
         while not (self._done.is_set() or self._stop.is_set()):
@@ -99,8 +101,8 @@ class Thinking:
                 return
             t = time.perf_counter()
             try:
-                res = search.mcts_search(self.state, iterations=k, c=a.c, rollout=a.rollout,
-                                         max_nodes=0, seed=seed)
+                res = search.mcts_search(self.state, iterations=k, max_nodes=0, seed=seed,
+                                         **options)
             except BaseException:           # noqa: BLE001 - stopped, or the view is moot
                 return
             dt = time.perf_counter() - t
