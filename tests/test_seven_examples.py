@@ -329,3 +329,41 @@ def test_we15_free_city_turn():
                   cities=[[], [], ["Altar"]], hands=[[], ["Temple"]])
     assert [sv.action_to_string(a) for a in st.legal_actions(2)
             if sv.decode_turn_action(a)[1] == "Temple"] == ["build Temple"]
+
+
+@pytest.mark.parametrize("age,direction", [(1, +1), (2, -1), (3, +1)])
+def test_hands_pass_left_in_ages_one_and_three(age, direction):
+    """W-AGE-3: the left neighbour (seat i+1) receives seat i's hand in Ages I and III, the
+    right one (seat i-1) in Age II."""
+    st = position(4, ["Gizah A", "Babylon A", "Rhodos A", "Ephesos A"], age=age, turn=1)
+    before = [st.hand(i) for i in range(4)]
+    chosen = {}
+    for seat in range(4):
+        a = [x for x in st.legal_actions(seat) if sv.decode_turn_action(x)[0] == "discard"][0]
+        chosen[seat] = sv.decode_turn_action(a)[1]
+        st.apply_action(a, seat)
+    for seat in range(4):
+        rest = list(before[seat])
+        rest.remove(chosen[seat])
+        assert st.hand((seat + direction) % 4) == rest
+
+
+def test_free_city_hands_swap_and_pile_shrinks():
+    """W-FREE-7, -8: the two players swap hands; at turn 6 the controller picks 2 of 3 cards,
+    the other player 1 of 2, and both leftovers and the pile's last card are discarded."""
+    st = position(2, ["Gizah A", "Rhodos A", "Alexandria A"], age=1, turn=5)
+    assert st.controller() == 0 and [len(st.hand(0)), len(st.hand(1))] == [4, 3]
+    before = st.hand(1)
+    commit_all(st, {})
+    st.settle()                                                # P2 draws
+    assert st.controller() == 1 and len(st.hand(1)) == 3 and len(st.hand(0)) == 2
+    assert set(before) <= set(st.hand(0)) | set(st.discard_pile()) | set(
+        n for i in range(3) for n in st.city(i))
+    pile = len(st.discard_pile())
+    uses = []
+    for seat in st.pending_seats():
+        a = st.legal_actions(seat)[0]
+        uses.append(sv.decode_turn_action(a)[0])
+        st.apply_action(a, seat)
+    assert len(st.discard_pile()) == pile + uses.count("discard") + 3
+    assert st.age == 2

@@ -75,6 +75,7 @@ cdef u64 NAME_PHYS[SV_NUM_NAMES][3]      # physical copies of each name
 cdef u64 AGE_PHYS[4][8][3]               # [age][players 3..7] Age cards in the deck (no guilds)
 cdef u8 GUILD_PHYS[SV_NUM_GUILDS]
 cdef u8 TYPE_MASK[8]                     # resources of each choice-source type
+cdef u8 TYPE_HIT[128]                    # choice-source types able to give some resource of a set
 cdef i32 MIL_WIN[4]
 
 # ---------------------------------------------------------------- bitsets and RNG
@@ -279,7 +280,7 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
     cdef int rsup[128]
     cdef int idx[7]
     cdef int r, t, n = 0, k, j, L, R, mask = 0, ni = 0, own_any = 0, lp_any = 0, rp_any = 0
-    cdef int ownr, i
+    cdef int ownr, i, ot = 0, lt = 0, rt = 0
     cdef bint minimal, dom
     for r in range(SV_NUM_RES):
         D[r] = cost[r] - ofix[r]
@@ -294,13 +295,13 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
         outr[0] = 0
         return 1
     for t in range(8):
-        if ocnt[t] and (TYPE_MASK[t] & mask):
-            own_any = 1
-        if t < 6:
-            if lpair[t] and (TYPE_MASK[t] & mask):
-                lp_any = 1
-            if rpair[t] and (TYPE_MASK[t] & mask):
-                rp_any = 1
+        ot |= (ocnt[t] > 0) << t
+    for t in range(6):
+        lt |= (lpair[t] > 0) << t
+        rt |= (rpair[t] > 0) << t
+    own_any = (ot & TYPE_HIT[mask]) != 0
+    lp_any = (lt & TYPE_HIT[mask]) != 0
+    rp_any = (rt & TYPE_HIT[mask]) != 0
     if own_any:
         supply_table(ocnt, 8, mask, osup)
         if cover_tab(D, osup):
@@ -313,7 +314,7 @@ cdef int solve_raw(const u8* ofix, const int* ocnt, const u8* lfix, const int* l
         ra[r] = rfix[r]
         ownr = 0
         for t in range(8):
-            if (TYPE_MASK[t] >> r) & 1:
+            if ((ot | lt | rt) >> t) & 1 and (TYPE_MASK[t] >> r) & 1:
                 if t < 6:
                     la[r] += lpair[t]
                     ra[r] += rpair[t]

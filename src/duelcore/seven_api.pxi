@@ -10,6 +10,8 @@ def _build_tables():
         TYPE_MASK[t] = (1 << D.RESOURCES.index(x)) | (1 << D.RESOURCES.index(y))
     TYPE_MASK[6] = 0b0001111
     TYPE_MASK[7] = 0b1110000
+    for k in range(128):
+        TYPE_HIT[k] = sum(1 << t for t in range(8) if TYPE_MASK[t] & k)
     MIL_WIN[0] = 0
     MIL_WIN[1] = 1
     MIL_WIN[2] = 3
