@@ -132,6 +132,12 @@ cdef void heuristic_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, seat, out[best])
 
 cdef int PLAYOUT = 1
+cdef double PB_W = 1.0
+
+def _set_bias(double w):
+    """Tuning hook: weight of the progressive bias (quick_value / 10 / (visits + 1))."""
+    global PB_W
+    PB_W = w
 
 def _set_playout(int k):
     """Tuning hook: MCTS playout policy, 0 build-first random, 1 quick heuristic."""
@@ -475,7 +481,7 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
     cdef int joint[SV_MAX_SEATS]
     cdef i32 ni, e, be, nxt
     cdef u64 key
-    cdef double best, v, lg
+    cdef double best, v, lg, qv
     cdef bint expanded
     cdef MNode* nd
     t.n_nodes = 1
@@ -513,11 +519,13 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
                     if e < 0:
                         continue
                     t.edges[e].avail += 1
+                    qv = quick_value(&d, seat, out[j]) * 0.1 if PB_W > 0 else 0.0
                     if t.edges[e].visits == 0:
-                        v = 1e9 + sv_rng_next(&rng) % 1000
+                        v = 1e9 + qv * 1000 + sv_rng_next(&rng) % 100
                     else:
                         v = t.edges[e].reward / t.edges[e].visits + \
-                            c_uct * sqrt(log(<double>t.edges[e].avail) / t.edges[e].visits)
+                            c_uct * sqrt(log(<double>t.edges[e].avail) / t.edges[e].visits) + \
+                            PB_W * qv / (t.edges[e].visits + 1)
                     if v > best:
                         best = v
                         be = e
