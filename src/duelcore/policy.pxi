@@ -139,12 +139,13 @@ cdef int policy_action(const GameState* s, u64* rng, double noise, double eps) n
     """A playout move: with probability `eps` a uniformly random legal action, else the action
     with the best score + uniform(0, `noise`) noise; a winning move is always taken."""
     cdef int buf[MAX_LEGAL]
-    cdef int n = legal_actions(s, buf), i, best = 0
+    cdef int n, i, best = 0
     cdef double v, top = -1e300
+    if eps > 0.0 and rand_unit(rng) < eps:
+        return random_action(s, rng)
+    n = legal_actions(s, buf)
     if n <= 1:
         return buf[0] if n == 1 else -1
-    if eps > 0.0 and rand_unit(rng) < eps:
-        return buf[rng_below(rng, n)]
     for i in range(n):
         v = action_score(s, buf[i])
         if v >= P_WIN:

@@ -129,6 +129,7 @@ cdef struct AgentSpec:
     double eps              # planning search: probability of a uniform playout move
     double widen            # planning search: children allowed = 2 + widen * sqrt(visits)
     double margin           # planning search: weight of the VP-margin term of the reward
+    double bias             # planning search: weight of the progressive bias (policy score)
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -148,9 +149,11 @@ cdef int random_action(const GameState* s, u64* rng) noexcept nogil:
     cdef const PlayerState* me
     if s.phase != PH_PLAY:
         n = legal_actions(s, buf)
-        return buf[rng_below(rng, n)]
+        return buf[rng_below(rng, n)] if n > 0 else -1
     me = &s.p[s.to_move]
     n_av = popcount(s.avail[0]) + popcount(s.avail[1])
+    if n_av == 0:                       # a broken position: no card to take (never loop)
+        return -1
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
     kinds = 2 + popcount(ws)
     memset(wok, 255, NUM_WONDERS)
@@ -171,10 +174,15 @@ cdef int random_action(const GameState* s, u64* rng) noexcept nogil:
             return WONDER_BASE + w * NUM_CARDS + c
 
 cdef void random_playout(GameState* s, u64* rng) noexcept nogil:
-    """Play to the end choosing uniformly among legal actions; chance sampled with `rng`."""
+    """Play to the end choosing uniformly among legal actions; chance sampled with `rng`.
+    Stops early only at a position with no legal action (never in a sound game)."""
+    cdef int a
     settle(s, rng)
     while s.phase != PH_OVER:
-        apply_action(s, random_action(s, rng))
+        a = random_action(s, rng)
+        if a < 0:
+            return
+        apply_action(s, a)
         settle(s, rng)
 
 # Greedy heuristic ------------------------------------------------------------------------
@@ -222,6 +230,8 @@ cdef int greedy_action(const GameState* s, u64* rng) noexcept nogil:
     cdef int n = legal_actions(s, buf), i, nb = 0, p = s.to_move
     cdef double score, top = -1e18
     cdef GameState t
+    if n <= 0:                          # a broken position: no legal action
+        return -1
     if s.phase == PH_START:
         return START_BASE + p
     for i in range(n):
@@ -245,9 +255,13 @@ cdef int greedy_action(const GameState* s, u64* rng) noexcept nogil:
     return best[rng_below(rng, nb)]
 
 cdef void greedy_playout(GameState* s, u64* rng) noexcept nogil:
+    cdef int a
     settle(s, rng)
     while s.phase != PH_OVER:
-        apply_action(s, greedy_action(s, rng))
+        a = greedy_action(s, rng)
+        if a < 0:
+            return
+        apply_action(s, a)
         settle(s, rng)
 
 include "policy.pxi"
@@ -261,7 +275,9 @@ cdef struct Node:
     double reward           # sum of rewards for `player`: 1 win, 0.5 shared, 0 loss
     i16 action              # the action leading here from the parent
     u8 player               # who chose `action`
-    u8 _pad[5]
+    u8 _pad
+    float bias              # planning search: the policy's score of `action` when expanded,
+                            #   scaled to about [-1, 1] (progressive bias)
 
 cdef struct SearchResult:
     int iterations          # iterations run
@@ -281,6 +297,7 @@ cdef inline void new_node(Node* nd, int action, int player) noexcept nogil:
     nd.reward = 0.0
     nd.action = action
     nd.player = player
+    nd.bias = 0.0
 
 cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int cap,
                   u64 seed, SearchResult* res) noexcept nogil:
@@ -298,7 +315,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef int unexp[MAX_LEGAL]
     cdef int path[MAX_DEPTH]
     cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, n_exp, best, p, new
-    cdef double best_val, val, r0, t_end = 0.0
+    cdef double best_val, val, r0, r1, t_end = 0.0
     cdef double c = prm.c
     cdef bint plan = prm.kind == AGENT_PLAN
     cdef int vp[2 * NUM_VP]
@@ -338,6 +355,8 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                     else:
                         val = (nodes[child].reward / nodes[child].visits
                                + c * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
+                        if plan:    # progressive bias: the policy's opinion fades with visits
+                            val += prm.bias * nodes[child].bias / (nodes[child].visits + 1)
                     if val > best_val:
                         best_val = val
                         best = child
@@ -346,19 +365,23 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                     n_unexp += 1
             if n_unexp > 0 and n_nodes < cap and (
                     not plan or n_exp < 2 + prm.widen * sqrt(<double>nodes[node].visits)):
+                r0 = 0.0        # (here: the policy's score of the expanded action)
                 if plan:        # progressive widening: the policy's best untried action first
                     a = unexp[0]
                     best_val = -1e300
                     for i in range(n_unexp):
-                        val = action_score(&s, unexp[i]) + prm.noise * rand_unit(&rng)
+                        r1 = action_score(&s, unexp[i])
+                        val = r1 + prm.noise * rand_unit(&rng)
                         if val > best_val:
                             best_val = val
                             a = unexp[i]
+                            r0 = r1
                 else:
                     a = unexp[rng_below(&rng, n_unexp)]
                 new = n_nodes
                 n_nodes += 1
                 new_node(&nodes[new], a, p)
+                nodes[new].bias = <float>(r0 / 10.0 if -10.0 < r0 < 10.0 else (1.0 if r0 > 0 else -1.0))
                 prev = -1
                 child = nodes[node].first_child
                 while child >= 0 and nodes[child].action < a:
@@ -430,8 +453,8 @@ cdef int mcts_action(const GameState* s, const AgentSpec* prm, Node* nodes, int 
     cdef int buf[MAX_LEGAL]
     cdef SearchResult res
     cdef int n = legal_actions(s, buf)
-    if n == 1:
-        return buf[0]
+    if n <= 1:
+        return buf[0] if n == 1 else -1
     mcts_run(s, prm, nodes, cap, rng_next(rng), &res)
     if res.n_root == 0:                 # no room to grow the tree: never an unset action
         return buf[rng_below(rng, n)]
@@ -516,7 +539,8 @@ cdef bint play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node
 AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCTS,
                "plan": AGENT_PLAN}
 #: Defaults of the planning search's options (see AgentSpec).
-PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.1}
+PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.1,
+                 "bias": 0.5}
 
 
 cdef Node* alloc_tree(int cap) except NULL:
@@ -550,6 +574,7 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.eps = d.get("eps", PLAN_DEFAULTS["eps"])
     spec.widen = d.get("widen", PLAN_DEFAULTS["widen"])
     spec.margin = d.get("margin", PLAN_DEFAULTS["margin"])
+    spec.bias = d.get("bias", PLAN_DEFAULTS["bias"])
     if spec.kind == AGENT_PLAN and "c" not in d:
         spec.c = PLAN_DEFAULTS["c"]
     return spec
@@ -567,13 +592,13 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
-                widen=None, margin=None):
+                widen=None, margin=None, bias=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
     random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
-    widening, a VP-margin reward; options ``c``, ``noise``, ``eps``, ``widen``, ``margin``
-    default to ``PLAN_DEFAULTS``).  Ctrl-C in the main thread, or :func:`interrupt`, stops
+    widening and progressive bias by the policy, a VP-margin reward; options ``c``,
+    ``noise``, ``eps``, ``widen``, ``margin``, ``bias`` default to ``PLAN_DEFAULTS``).  Ctrl-C in the main thread, or :func:`interrupt`, stops
     the search at once (KeyboardInterrupt follows for Ctrl-C).
 
     Returns
@@ -586,7 +611,7 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     d = {"kind": kind, "iterations": iterations, "seconds": seconds, "rollout": rollout,
          "max_nodes": max_nodes}
     for key, value in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
-                       ("margin", margin)):
+                       ("margin", margin), ("bias", bias)):
         if value is not None:
             d[key] = float(value)
     if kind not in ("mcts", "plan"):
@@ -648,6 +673,8 @@ def choose(State state, dict spec, rng):
                 a = agent_action(&g, &sp, nodes, cap, &r)
     finally:
         free(nodes)
+    if a < 0:
+        raise ValueError("no legal action at this position (a broken position)")
     return a, r
 
 

@@ -256,12 +256,13 @@ class PlanAgent(MCTSAgent):
       the best score after ``noise`` (VP) of uniform noise is played, or with probability
       ``eps`` a uniformly random move;
     * **progressive widening**: a node tries its untried actions in the policy's order, at
-      most ``2 + widen * sqrt(visits)`` of them;
+      most ``2 + widen * sqrt(visits)`` of them, and **progressive bias**: a child's UCB
+      value gets ``bias * score / 10 / (visits + 1)`` (the policy's score, clipped to ±10);
     * **a VP-margin reward**: ``(1 - margin) * win + margin * (1 + tanh(VP margin / 10)) / 2``
       for a civilian victory, so surer wins are preferred.
 
     Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
-    ``eps`` (probability), ``widen`` and ``margin`` (see ``duel agents``).
+    ``eps`` (probability), ``widen``, ``margin`` and ``bias`` (see ``duel agents``).
 
     Raises
     ------
@@ -273,13 +274,14 @@ class PlanAgent(MCTSAgent):
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
-                 widen: float = _PLAN["widen"], margin: float = _PLAN["margin"], threads: int = 1,
-                 max_nodes: int = 0, seed: int = 0):
+                 widen: float = _PLAN["widen"], margin: float = _PLAN["margin"],
+                 bias: float = _PLAN["bias"], threads: int = 1, max_nodes: int = 0,
+                 seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
         given = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
                  if v is not None}
-        given.update(c=c, noise=noise, eps=eps, widen=widen, margin=margin, threads=threads,
-                     max_nodes=max_nodes)
+        given.update(c=c, noise=noise, eps=eps, widen=widen, margin=margin, bias=bias,
+                     threads=threads, max_nodes=max_nodes)
         checked = check_options(AGENT_KINDS["plan"], given, AgentSpecError)
         iterations, seconds = checked.get("iterations"), checked.get("seconds")
         if seconds is None and iterations is None:
@@ -291,6 +293,7 @@ class PlanAgent(MCTSAgent):
         self.eps = float(checked["eps"])
         self.widen = float(checked["widen"])
         self.margin = float(checked["margin"])
+        self.bias = float(checked["bias"])
         self.rollout = "policy"
         self.threads = threads
         self.max_nodes = max_nodes
@@ -305,12 +308,12 @@ class PlanAgent(MCTSAgent):
     def spec(self) -> dict:
         return {"kind": "plan", "iterations": self.iterations or 0,
                 "seconds": float(self.seconds or 0.0), "c": self.c, "noise": self.noise,
-                "eps": self.eps, "widen": self.widen, "margin": self.margin,
+                "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
-                "widen": self.widen, "margin": self.margin}
+                "widen": self.widen, "margin": self.margin, "bias": self.bias}
 
 
 def _next64(x):
@@ -370,6 +373,9 @@ AGENT_KINDS = {
                       "actions"),
          float_option("margin", 0, 1, _search.PLAN_DEFAULTS["margin"],
                       "weight of the VP margin in the reward of a civilian victory"),
+         float_option("bias", 0, 1e6, _search.PLAN_DEFAULTS["bias"],
+                      "progressive bias: weight of the policy's score in the tree, fading as "
+                      "1 / (visits + 1)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
