@@ -79,10 +79,12 @@ def test_random_games_batch(benchmark):
     rate(benchmark, "decisions_per_s", res["decisions"])
 
 
-def test_mcts_decision(benchmark):
+@pytest.mark.parametrize("kind", ["mcts", "plan"])
+def test_mcts_decision(benchmark, kind):
+    """One decision of 5,000 iterations: round-1 `mcts` and the planning search `plan`."""
     state = dbench.age1_opening(1)
-    res = benchmark.pedantic(search.mcts_search, (state,), {"iterations": 5000, "seed": 1},
-                             rounds=5)
+    res = benchmark.pedantic(search.mcts_search, (state,),
+                             {"iterations": 5000, "seed": 1, "kind": kind}, rounds=5)
     assert res["iterations"] == 5000 and sum(res["visits"]) == 5000
     assert set(res["actions"]) <= set(state.legal_actions())
     rate(benchmark, "iterations_per_s", 5000)

@@ -66,14 +66,17 @@ def bench(games, iterations, jobs, repeat):
     sig = _measure(benchmark.random_games, sig_games)["signature"]
     runs = [_measure(benchmark.random_games, games) for _ in range(repeat)]
     mcts = [_measure(benchmark.mcts_rate, iterations) for _ in range(repeat)]
+    plan = [_measure(benchmark.mcts_rate, iterations, kind="plan") for _ in range(repeat)]
     med = lambda xs: statistics.median(xs)  # noqa: E731
     table = Table(title=f"duel bench (median of {repeat})")
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("random games / s (1 core)", f"{med([r['games_per_s'] for r in runs]):,.0f}")
     table.add_row("decisions / s (1 core)", f"{med([r['decisions_per_s'] for r in runs]):,.0f}")
-    table.add_row("MCTS iterations / s (Age I opening)",
+    table.add_row("MCTS iterations / s, round-1 mcts (Age I opening)",
                   f"{med([m['iterations_per_s'] for m in mcts]):,.0f}")
+    table.add_row("MCTS iterations / s, planning search plan (Age I opening)",
+                  f"{med([m['iterations_per_s'] for m in plan]):,.0f}")
     table.add_row("state size (bytes)", str(duelcore.state_size()))
     if jobs > 1:
         multi = [_measure(benchmark.random_games, games, jobs=jobs) for _ in range(repeat)]
