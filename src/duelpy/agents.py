@@ -154,25 +154,33 @@ class MCTSAgent(_BuiltinAgent):
                  c: float = 1.4, rollout: str = "random", threads: int = 1,
                  max_nodes: int = 0, seed: int = 0):
         super().__init__(seed)
+        budget = self._set_options(iterations, seconds, threads, max_nodes,
+                                   {"c": c, "rollout": rollout})
+        extra = "" if self.rollout == "random" else f",rollout={self.rollout}"
+        self.name = f"mcts:{budget},c={self.c:g}{extra}{self._parallel_text()}"
+
+    def _set_options(self, iterations, seconds, threads, max_nodes, options) -> str:
+        """Check the options against :data:`AGENT_KINDS` and set them as attributes; return
+        the budget as written in the agent's name (``iterations=N`` or ``seconds=S``)."""
         given = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
                  if v is not None}
-        given.update(c=c, rollout=rollout, threads=threads, max_nodes=max_nodes)
-        checked = check_options(AGENT_KINDS["mcts"], given, AgentSpecError)
+        given.update(options, threads=threads, max_nodes=max_nodes)
+        checked = check_options(AGENT_KINDS[self.kind], given, AgentSpecError)
         iterations, seconds = checked.get("iterations"), checked.get("seconds")
-        c, rollout = checked["c"], checked["rollout"]
         if seconds is None and iterations is None:
             iterations = 1000
         self.iterations = iterations
         self.seconds = seconds
-        self.c = float(c)
-        self.rollout = rollout
         self.threads = threads
         self.max_nodes = max_nodes
-        budget = f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
-        extra = "" if rollout == "random" else f",rollout={rollout}"
-        extra += "" if threads == 1 else f",threads={threads}"
-        extra += "" if max_nodes == 0 else f",max_nodes={max_nodes}"
-        self.name = f"mcts:{budget},c={self.c:g}{extra}"
+        for key in options:
+            value = checked[key]
+            setattr(self, key, float(value) if isinstance(value, (int, float)) else value)
+        return f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
+
+    def _parallel_text(self) -> str:
+        return (("" if self.threads == 1 else f",threads={self.threads}")
+                + ("" if self.max_nodes == 0 else f",max_nodes={self.max_nodes}"))
 
     @property
     def spec(self) -> dict:
@@ -278,31 +286,13 @@ class PlanAgent(MCTSAgent):
                  bias: float = _PLAN["bias"], threads: int = 1, max_nodes: int = 0,
                  seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
-        given = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
-                 if v is not None}
-        given.update(c=c, noise=noise, eps=eps, widen=widen, margin=margin, bias=bias,
-                     threads=threads, max_nodes=max_nodes)
-        checked = check_options(AGENT_KINDS["plan"], given, AgentSpecError)
-        iterations, seconds = checked.get("iterations"), checked.get("seconds")
-        if seconds is None and iterations is None:
-            iterations = 1000
-        self.iterations = iterations
-        self.seconds = seconds
-        self.c = float(checked["c"])
-        self.noise = float(checked["noise"])
-        self.eps = float(checked["eps"])
-        self.widen = float(checked["widen"])
-        self.margin = float(checked["margin"])
-        self.bias = float(checked["bias"])
+        budget = self._set_options(iterations, seconds, threads, max_nodes,
+                                   {"c": c, "noise": noise, "eps": eps, "widen": widen,
+                                    "margin": margin, "bias": bias})
         self.rollout = "policy"
-        self.threads = threads
-        self.max_nodes = max_nodes
-        budget = f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
         extra = "".join(f",{k}={getattr(self, k):g}" for k in _PLAN
                         if getattr(self, k) != _PLAN[k])
-        extra += "" if threads == 1 else f",threads={threads}"
-        extra += "" if max_nodes == 0 else f",max_nodes={max_nodes}"
-        self.name = f"plan:{budget}{extra}"
+        self.name = f"plan:{budget}{extra}{self._parallel_text()}"
 
     @property
     def spec(self) -> dict:
