@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import duelcore
 from duelcore import search
-from duelpy.agents import GreedyAgent, MCTSAgent, parse_agent
+from duelpy.agents import STRONGEST, GreedyAgent, MCTSAgent, parse_agent
 from duelpy.cli import main
 from duelpy.cli_play import why_yours
 from duelpy.notation import action_name
@@ -126,7 +126,8 @@ def test_thinking_decides_exactly_as_the_agent():
         state.apply_action(state.legal_actions()[0])
     for make in (lambda: MCTSAgent(iterations=5000, seed=4),
                  lambda: MCTSAgent(iterations=6000, threads=2, seed=4),
-                 lambda: MCTSAgent(iterations=2500, rollout="greedy", seed=4)):
+                 lambda: MCTSAgent(iterations=2500, rollout="greedy", seed=4),
+                 lambda: parse_agent(f"{STRONGEST}:iterations=2500,seed=4")):
         a, b = make(), make()
         th = Thinking(a, state).start()
         assert th.wait(120)
@@ -136,8 +137,8 @@ def test_thinking_decides_exactly_as_the_agent():
         if p["best"] is not None:                                # the view: a true prefix
             from duelpy.agents import _next64
             _, seed = _next64(make()._rng)
-            res = search.mcts_search(state, iterations=p["sample"], c=a.c, rollout=a.rollout,
-                                     seed=seed)
+            res = search.mcts_search(state, iterations=p["sample"], seed=seed,
+                                     **a._search_options())
             best = max(zip(res["visits"], res["values"], [-x for x in res["actions"]]))
             assert p["best"] == -best[2]
 

@@ -8,7 +8,6 @@ game, prints the summary of those games and exits with 130.
 from __future__ import annotations
 
 import importlib
-import sys
 import threading
 from pathlib import Path
 
@@ -113,7 +112,7 @@ def simulate(games, agent_a, agent_b, seed, jobs, alternate, centred_pawn, start
       duel simulate --games 1000 --p1 mcts:iterations=200 --p2 greedy --out games.parquet
       duel simulate --games 100000 --start-coins 7,9 --ban-token Law --jobs 2
     """
-    from duelpy.interrupt import sigint_stops
+    from duelpy.interrupt import exit_interrupted, sigint_stops
     from duelpy.match import MatchRun
     from duelpy.output import OutputError, TableWriter
     from duelpy.report import Summary
@@ -139,7 +138,7 @@ def simulate(games, agent_a, agent_b, seed, jobs, alternate, centred_pawn, start
         acc.add_raw(raw, *run.names(lo, hi))
 
     if not quiet:          # the summary's intervals need scipy: import it while games run
-        threading.Thread(target=importlib.import_module, args=("scipy.stats",),
+        threading.Thread(target=importlib.import_module, args=("scipy.special",),
                          daemon=True).start()
     bar = _Bar(games, enabled=not quiet)
     try:
@@ -180,7 +179,7 @@ def simulate(games, agent_a, agent_b, seed, jobs, alternate, centred_pawn, start
                f"no game finished: {out} not written")
         console(stderr=True).print(msg, highlight=False)
     if st.interrupted:
-        sys.exit(EXIT_INTERRUPTED)
+        exit_interrupted(EXIT_INTERRUPTED)
 
 
 _DEFAULT_RULES = {"centred_pawn": "chooses", "first_game_wonders": False, "start_coins": [7, 7]}

@@ -1,6 +1,8 @@
 """Summaries of a per-game results table, with 95% confidence intervals (scipy)."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -8,12 +10,25 @@ VICTORIES = ("civilian", "military", "scientific", "shared")
 
 
 def proportion_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n (as fractions); (nan, nan) when n == 0."""
+    """Wilson score interval of a proportion k/n (as fractions); (nan, nan) when n == 0.
+
+    The closed form, as scipy's ``binomtest(k, n).proportion_ci(method="wilson")``, with the
+    normal quantile from ``scipy.special`` (scipy.stats takes seconds to import)."""
     if n == 0:
         return float("nan"), float("nan")
-    from scipy import stats                 # (scipy takes a second to import: only when used)
-    ci = stats.binomtest(int(k), int(n)).proportion_ci(confidence_level=level, method="wilson")
-    return float(ci.low), float(ci.high)
+    from scipy.special import ndtri
+    z = float(ndtri(0.5 + level / 2))
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def t_quantile(level: float, df: float) -> float:
+    """The two-sided ``level`` quantile of Student's t with ``df`` degrees of freedom."""
+    from scipy.special import stdtrit
+    return float(stdtrit(df, 0.5 + level / 2))
 
 
 def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
@@ -22,9 +37,8 @@ def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
     m = float(x.mean()) if len(x) else float("nan")
     if len(x) < 2 or np.all(x == x[0]):
         return m, m, m
-    from scipy import stats
-    lo, hi = stats.t.interval(level, len(x) - 1, loc=m, scale=stats.sem(x))
-    return m, float(lo), float(hi)
+    half = t_quantile(level, len(x) - 1) * float(x.std(ddof=1)) / math.sqrt(len(x))
+    return m, m - half, m + half
 
 
 class Summary:
@@ -115,8 +129,8 @@ class Summary:
             if k < 2 or m2 == 0:
                 lo = hi = m if k else nan
             else:
-                from scipy import stats
-                lo, hi = stats.t.interval(0.95, k - 1, loc=m, scale=sd / k ** 0.5)
+                half = t_quantile(0.95, k - 1) * sd / k ** 0.5
+                lo, hi = m - half, m + half
             rows.append({"": f"mean VP of P{p + 1}", "count": k, "rate": nan,
                          "mean": m if k else nan, "sd": sd, "ci_low": float(lo),
                          "ci_high": float(hi)})
