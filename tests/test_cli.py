@@ -271,7 +271,7 @@ def test_play_commands(tmp_path):
         assert "save FILE" in out and "undo" in out                       # help
         assert out.count("Military track") >= 2                           # board
         assert "Your moves" in out and f"{first:>4}  {action_name(first)}" in out
-        assert "MCTS (60 iterations) would play: pick " in out
+        assert re.search(r"The \w+ search \(60 iterations\) would play: pick ", out)
         assert re.search(r"\d+\.\d% of visits", out)
         assert f"P1 (you) play: {action_name(first)}" in out
         assert f"game saved to {saved}" in out

@@ -62,7 +62,7 @@ Type a move by its number or its name: 12, build Lumber Yard, 'wonder Pyramids w
 names one legal move. Commands:
   moves      list your legal moves with their costs
   board      show the board
-  hint       what the MCTS would play here, with its visit shares
+  hint       what the strongest search would play here, with its visit shares
   undo       take back your previous decision (and the opponent's replies)
   save FILE  save the game so far as a record (JSON)
   quit       stop; the record is saved
@@ -240,7 +240,7 @@ def _free_name(path: Path) -> Path:
               show_default=True, help="Centred pawn at the end of an Age: the last player "
                                       "chooses who begins, or begins.")
 @click.option("--hint-iterations", type=click.IntRange(1, 10**7), default=5000,
-              show_default=True, help="MCTS iterations of the 'hint' command.")
+              show_default=True, help="Search iterations of the 'hint' command.")
 @click.option("--width", type=click.IntRange(60, 300), default=None,
               help="Board width in characters (default: the terminal's, at most 120).")
 def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, first_game_wonders,
@@ -263,7 +263,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
     from rich.text import Text
 
     from duelcore import search
-    from duelpy.agents import MCTSAgent
+    from duelpy.agents import parse_agent
     from duelpy.notation import NotationError, action_name, parse_action
     from duelpy.output import OutputError, check_new_file
     from duelpy.records import GameRecord
@@ -284,7 +284,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
     rec, state = GameRecord.start(seed, players=names, first_game_wonders=first_game_wonders,
                                   centred_pawn=centred_pawn)
     agent.reset(search.agent_seed(seed, 1 - human))
-    hinter = MCTSAgent(iterations=hint_iterations, seed=seed)
+    hinter = parse_agent(f"{STRONGEST}:iterations={hint_iterations},seed={seed}")
     history = [state.clone()]                     # history[k]: the position before move k+1
     con = console(width)
     live = con.is_terminal
@@ -371,7 +371,8 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
                 total = max(1, sum(res["visits"]))
                 ranked = sorted(zip(res["actions"], res["visits"], res["values"]),
                                 key=lambda r: -r[1])
-                click.echo(f"MCTS ({res['iterations']} iterations) would play: "
+                click.echo(f"The {hinter.kind} search ({res['iterations']} iterations) "
+                           f"would play: "
                            f"{action_name(res['action'])}")
                 for a, n, v in ranked[:5]:
                     click.echo(f"  {100 * n / total:5.1f}% of visits  win rate {100 * v:3.0f}%"
