@@ -133,6 +133,7 @@ cdef struct NameDef:
                             #   4 shipowners, 5 scientists
     u8 gcolour              # colour a neighbours guild counts
     u8 gvp                  # VP per counted card
+    u8 kmask                # resources in the cost (bitset over 7)
     u64 chain[2]            # names any one of which makes this card free (W-BUILD-2)
 
 cdef struct StageDef:
@@ -143,6 +144,7 @@ cdef struct StageDef:
     u8 shields
     u8 anyc                 # 6 any raw, 7 any manufactured, 255 none
     u8 flags                # ST_* powers
+    u8 kmask                # resources in the cost (bitset over 7)
 
 # The state API (all nogil, no allocation).  `out` buffers hold SV_MAX_LEGAL ints.
 cdef u64 sv_rng_next(u64* rng) noexcept nogil

@@ -462,6 +462,9 @@ cdef struct SolveCtx:
     int coins
     int unit                # cheapest price of a bought unit (1 with a discount, else 2)
     int allp
+    int board
+    int side
+    int stage               # the next stage (index)
 
 cdef void ctx_init(const SevenState* s, int seat, int allpairs, SolveCtx* x) noexcept nogil:
     """What every cost solve of ``seat`` needs, gathered once (W-TRADE-2, -4)."""
@@ -487,6 +490,9 @@ cdef void ctx_init(const SevenState* s, int seat, int allpairs, SolveCtx* x) noe
     x.coins = me.coins
     x.unit = 1 if me.trade else 2
     x.allp = allpairs
+    x.board = me.board
+    x.side = me.side
+    x.stage = me.stages
 
 cdef int sv_solve(const SevenState* s, int seat, const u8* cost, int allpairs,
                   int* outl, int* outr) noexcept nogil:
@@ -604,24 +610,23 @@ cdef void avail_hand(const SevenState* s, int seat, u64* out) noexcept nogil:
         if other != seat and holder(s, other) == h and s.commit[other] >= 0:
             b3_del(out, s.commit_card[other])
 
-cdef void sort_ints(int* a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
-
-cdef inline int quick_solve(const SolveCtx* x, const u8* res, int printed,
-                            int* outl, int* outr) noexcept nogil:
-    """The cost solve with two exact shortcuts: own fixed production covers the cost (one
-    pair, (0, 0)); or even the cheapest purchase (2 coins, or 1 with a discount, per unit the
-    city cannot make) is beyond the seat's coins (returns -1: no affordable pair, though the
-    cost may be payable)."""
-    cdef int d = 0, r
-    for r in range(SV_NUM_RES):
+cdef inline int quick_solve(const SolveCtx* x, int nm, int printed, int* outl, int* outr,
+                            int stage) noexcept nogil:
+    """The cost solve of card ``nm`` (or, with ``stage``, of the seat's next stage) with two
+    exact shortcuts: own fixed production covers the cost (one pair, (0, 0)); or even the
+    cheapest purchase (2 coins, or 1 with a discount, per unit the city cannot make) is beyond
+    the seat's coins (returns -1: no affordable pair, though the cost may be payable)."""
+    cdef const u8* res
+    cdef int d = 0, r, m
+    if stage:
+        res = STAGES[x.board][x.side][x.stage].res
+        m = STAGES[x.board][x.side][x.stage].kmask
+    else:
+        res = NAMES[nm].res
+        m = NAMES[nm].kmask
+    while m:
+        r = ctz(m)
+        m &= m - 1
         if res[r] > x.ofix[r]:
             d += res[r] - x.ofix[r]
     if d == 0:
@@ -635,7 +640,8 @@ cdef inline int quick_solve(const SolveCtx* x, const u8* res, int printed,
 
 cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* out) noexcept nogil:
     """Turn actions of a seat for the cards in ``avail`` (W-TURN-1; W-FREE-5 for the Free
-    City), sorted ascending."""
+    City), ascending: written use by use (build, stage, discard, free), names ascending,
+    payments sorted, so no sort is needed."""
     cdef const SevenCity* me = &s.c[seat]
     cdef bint fc = is_fc(s, seat)
     cdef int allp = 1 if (fc or (s.options & SO_ALL_PAIRS)) else 0
@@ -643,50 +649,72 @@ cdef int gen_card_actions(const SevenState* s, int seat, const u64* avail, int* 
     cdef int sr[SV_MAX_PAIRS]
     cdef int bl[SV_MAX_PAIRS]
     cdef int br[SV_MAX_PAIRS]
-    cdef int ns = 0, nb, n = 0, k, w, nm, phys, start
+    cdef int names[16]
+    cdef u8 flag[16]                # 1 chain build, 2 some build offered, 4 free build offered
+    cdef int ns = 0, nb, n = 0, k, w, nm, i, nn = 0, stage_ok = 0
     cdef u64 x
     cdef u64 done[2]
     cdef const NameDef* d
+    cdef SolveCtx ctx
     done[0] = 0
     done[1] = 0
-    cdef SolveCtx ctx
-    ctx_init(s, seat, allp, &ctx)
-    if me.stages < n_stages(me):
-        ns = quick_solve(&ctx, STAGES[me.board][me.side][me.stages].res, 0, sl, sr)
     for w in range(3):
         x = avail[w]
         while x:
-            phys = 64 * w + ctz(x)
+            nm = PH_NAME[64 * w + ctz(x)]
             x &= x - 1
-            nm = PH_NAME[phys]
-            if (done[nm >> 6] >> (nm & 63)) & 1:
-                continue
             done[nm >> 6] |= (<u64>1) << (nm & 63)
-            d = &NAMES[nm]
-            start = n
-            if not has_name(me, nm):
-                if chain_ok(me, nm):
-                    out[n] = mk_action(U_BUILD, nm, 0, 0)
-                    n += 1
-                    if fc:
-                        continue            # W-FREE-5 (a): the chain build is compulsory
-                else:
-                    nb = quick_solve(&ctx, d.res, d.coins, bl, br)
-                    for k in range(nb):
-                        if d.coins + bl[k] + br[k] <= me.coins:
-                            out[n] = mk_action(U_BUILD, nm, bl[k], br[k])
-                            n += 1
-                    if me.olympia_free and (d.coins > 0 or nb != 1 or bl[0] + br[0] > 0):
-                        out[n] = mk_action(U_FREE, nm, 0, 0)
-                        n += 1
-            for k in range(ns):
-                if sl[k] + sr[k] <= me.coins:
-                    out[n] = mk_action(U_STAGE, nm, sl[k], sr[k])
-                    n += 1
-            if not fc or n == start:
-                out[n] = mk_action(U_DISCARD, nm, 0, 0)
+    for w in range(2):
+        x = done[w]
+        while x and nn < 16:
+            names[nn] = 64 * w + ctz(x)
+            x &= x - 1
+            nn += 1
+    ctx_init(s, seat, allp, &ctx)
+    # build
+    for i in range(nn):
+        nm = names[i]
+        flag[i] = 0
+        if has_name(me, nm):
+            continue
+        d = &NAMES[nm]
+        if chain_ok(me, nm):
+            out[n] = mk_action(U_BUILD, nm, 0, 0)
+            n += 1
+            flag[i] = 3
+            continue
+        nb = quick_solve(&ctx, nm, d.coins, bl, br, 0)
+        for k in range(nb):
+            if d.coins + bl[k] + br[k] <= me.coins:
+                out[n] = mk_action(U_BUILD, nm, bl[k], br[k])
                 n += 1
-    sort_ints(out, n)
+                flag[i] = 2
+        if me.olympia_free and (d.coins > 0 or nb != 1 or bl[0] + br[0] > 0):
+            flag[i] |= 4
+    # stage
+    if me.stages < n_stages(me):
+        ns = quick_solve(&ctx, 0, 0, sl, sr, 1)
+        for k in range(ns):
+            if sl[k] + sr[k] <= me.coins:
+                stage_ok = 1
+        if stage_ok:
+            for i in range(nn):
+                if fc and flag[i] & 1:
+                    continue                # W-FREE-5 (a): the chain build is compulsory
+                for k in range(ns):
+                    if sl[k] + sr[k] <= me.coins:
+                        out[n] = mk_action(U_STAGE, names[i], sl[k], sr[k])
+                        n += 1
+    # discard (the Free City only when it can neither build nor stage, W-FREE-5 c)
+    for i in range(nn):
+        if not fc or not (flag[i] or stage_ok):
+            out[n] = mk_action(U_DISCARD, names[i], 0, 0)
+            n += 1
+    # Olympia A's free build
+    for i in range(nn):
+        if flag[i] & 4:
+            out[n] = mk_action(U_FREE, names[i], 0, 0)
+            n += 1
     return n
 
 cdef int sv_legal_actions(const SevenState* s, int seat, int* out) noexcept nogil:

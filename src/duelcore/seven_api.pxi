@@ -30,6 +30,7 @@ def _build_tables():
         for r in range(SV_NUM_RES):
             d.res[r] = res[r]
         d.n_res = sum(res)
+        d.kmask = sum(1 << r for r in range(7) if res[r])
         if nm >= SV_FIRST_GUILD:
             d.colour = C_PURPLE
             kind, _, rest = card.effect.partition(":")
@@ -81,6 +82,7 @@ def _build_tables():
                 for r in range(SV_NUM_RES):
                     sdef.res[r] = res[r]
                 sdef.n_res = sum(res)
+                sdef.kmask = sum(1 << r for r in range(7) if res[r])
                 for e in st.effects:
                     kind, _, arg = e.partition(":")
                     if kind == "vp":
