@@ -135,6 +135,53 @@ cdef double action_score(const GameState* s, int a) noexcept nogil:
 cdef inline double rand_unit(u64* rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
+cdef int policy_turn(const GameState* s, u64* rng, double noise) noexcept nogil:
+    """policy_action on a turn (PH_PLAY), card by card: each available card's cost, value and
+    denial are computed once for its build, discard and wonder actions (the same scores as
+    action_score, without listing the legal actions)."""
+    cdef int p = s.to_move, c, w, k, trade, best = -1, cost
+    cdef u64 bits
+    cdef u16 ws
+    cdef int wcost[NUM_WONDERS]
+    cdef double wval[NUM_WONDERS]
+    cdef double v, deny, top = -1e300
+    cdef const PlayerState* me = &s.p[p]
+    ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
+    for w in range(NUM_WONDERS):
+        if (ws >> w) & 1:
+            wcost[w] = wonder_cost(s, p, w, &trade)
+            wval[w] = shield_value(s, p, PW_SHIELDS[w])
+            if wval[w] < P_WIN:
+                wval[w] += PW_VALUE[w] - wcost[w] / 3.0 + (1.0 if s.age < 3 else 0.0)
+    for k in range(2):
+        bits = s.avail[k]
+        while bits:
+            c = 64 * k + ctz(bits)
+            bits &= bits - 1
+            deny = deny_value(s, p, c)
+            cost = card_cost(s, p, c, &trade)
+            if cost <= me.coins:
+                v = card_value(s, p, c)
+                if v >= P_WIN:
+                    return BUILD_BASE + c
+                v += deny - cost / 3.0 + noise * rand_unit(rng)
+                if v > top:
+                    top = v
+                    best = BUILD_BASE + c
+            v = deny + (2 + me.colour[YELLOW]) / 4.0 - 1.0 + noise * rand_unit(rng)
+            if v > top:
+                top = v
+                best = DISCARD_BASE + c
+            for w in range(NUM_WONDERS):
+                if (ws >> w) & 1 and wcost[w] <= me.coins:
+                    if wval[w] >= P_WIN:
+                        return WONDER_BASE + w * NUM_CARDS + c
+                    v = wval[w] + deny + noise * rand_unit(rng)
+                    if v > top:
+                        top = v
+                        best = WONDER_BASE + w * NUM_CARDS + c
+    return best
+
 cdef int policy_action(const GameState* s, u64* rng, double noise, double eps) noexcept nogil:
     """A playout move: with probability `eps` a uniformly random legal action, else the action
     with the best score + uniform(0, `noise`) noise; a winning move is always taken."""
@@ -143,6 +190,8 @@ cdef int policy_action(const GameState* s, u64* rng, double noise, double eps) n
     cdef double v, top = -1e300
     if eps > 0.0 and rand_unit(rng) < eps:
         return random_action(s, rng)
+    if s.phase == PH_PLAY:
+        return policy_turn(s, rng, noise)
     n = legal_actions(s, buf)
     if n <= 1:
         return buf[0] if n == 1 else -1
