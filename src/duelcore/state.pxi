@@ -359,10 +359,11 @@ cdef class State:
         return total, trade
 
     def check(self):
-        """Raise AssertionError naming the first broken invariant of the state, if any."""
-        cdef int code = state_check(&self.s)
-        if code:
-            raise AssertionError(STATE_CHECK_MESSAGES[code])
+        """Raise AssertionError naming the first broken invariant or position check of the
+        state (``"field: reason"``, see ``STATE_CHECKS``), if any."""
+        msg = check_message(self)
+        if msg is not None:
+            raise AssertionError(msg)
 
     # ---- read-only views (names are the game's)
     @property
@@ -538,9 +539,9 @@ def _state_from_bytes(bytes b):
         raise ValueError(f"a pickled State is {sizeof(GameState)} bytes, not {len(b)}")
     cdef State st = State.__new__(State)
     memcpy(&st.s, <char*>b, sizeof(GameState))
-    cdef int code = state_check(&st.s)
-    if code:
-        raise ValueError(f"not a valid state: {STATE_CHECK_MESSAGES[code]}")
+    msg = check_message(st)
+    if msg is not None:
+        raise ValueError(f"not a valid state: {msg}")
     return st
 
 
@@ -548,13 +549,14 @@ def _lookup(names, value, what, field):
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < len(names):
             return value
-        raise StateFormatError(field, f"{what} id {value} is out of range 0..{len(names) - 1}")
+        raise StateFormatError(field, f"{what} id {_show(value)} is out of range "
+                                      f"0..{len(names) - 1}")
     if isinstance(value, str):
         key = " ".join(value.split()).casefold()
         for i, n in enumerate(names):
             if n.casefold() == key:
                 return i
-    raise StateFormatError(field, f"unknown {what} {value!r}")
+    raise StateFormatError(field, f"unknown {what} {_show(value)}")
 
 
 def _card_id(card):
