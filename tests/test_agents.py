@@ -184,6 +184,27 @@ def test_interrupt_from_another_thread_stops_a_running_search():
     assert elapsed < 3.0 and res["iterations"] > 0
 
 
+def test_ctrl_c_during_a_search_in_the_main_thread():
+    """Issue 11: Ctrl-C while a long search runs in the main thread stops it at once and raises
+    KeyboardInterrupt; the next search runs normally (the flag set by Ctrl-C is cleared)."""
+    import os
+    import signal
+    import threading
+    import time
+    state = mid_game(4, 10)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    t = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search.mcts_search(state, iterations=0, seconds=60, kind="plan", seed=1)
+    finally:
+        timer.join()
+    assert time.perf_counter() - t < 5.0
+    assert search.mcts_search(state, iterations=100, seed=1)["iterations"] == 100
+    assert not search.interrupted()
+
+
 def test_jobs_do_not_change_results():
     one = duelpy.play_match("greedy", "random", games=300, seed=8)
     two = duelpy.play_match("greedy", "random", games=300, seed=8, jobs=2, chunk=50)

@@ -46,7 +46,7 @@ cdef extern from *:
     static struct sigaction duel_prev_sigint;
     static int duel_hooked = 0;
     static void duel_on_sigint(int sig) {
-        duel_stop_flag = 1;
+        duel_stop_flag = 2;                  /* 2: set by Ctrl-C through the hook */
         if (!(duel_prev_sigint.sa_flags & SA_SIGINFO) && duel_prev_sigint.sa_handler != SIG_IGN
                 && duel_prev_sigint.sa_handler != SIG_DFL && duel_prev_sigint.sa_handler)
             duel_prev_sigint.sa_handler(sig);
@@ -54,6 +54,7 @@ cdef extern from *:
     static int duel_hook_sigint(void) {
         struct sigaction sa;
         if (duel_hooked) return 0;
+        if (duel_stop_flag == 2) duel_stop_flag = 0;  /* that Ctrl-C was raised already */
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = duel_on_sigint;
         sigemptyset(&sa.sa_mask);
@@ -97,7 +98,9 @@ def interrupted():
 
 class _SigintHook:
     """While a core call runs in the main thread, Ctrl-C sets the stop flag (and then reaches
-    Python's handler as usual, so KeyboardInterrupt is raised once the core returns)."""
+    Python's handler as usual, so KeyboardInterrupt is raised once the core returns).  A flag
+    set that way is cleared by the next hooked call (its KeyboardInterrupt was raised); one set
+    by :func:`interrupt` stays until :func:`clear_interrupt`."""
 
     def __enter__(self):
         import threading
