@@ -293,3 +293,22 @@ def test_observation_is_the_information_set():
             assert d.observation(0) == obs
         others = [sv.determinize(g, 1, seed).observation(0) for seed in range(5)]
         assert any(o != obs for o in others) or players == 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_determinization_at_every_turn(players):
+    """W-INFO: at every turn of random games, redealing what each player cannot see keeps every
+    invariant (state_check) and that player's observation; in the Free City variant the
+    controller's hand holds a card drawn from the pile that the other player never saw."""
+    import random
+    for g in range(4):
+        st = new_game(players, seed=100 + g)
+        rng = random.Random(g)
+        while not st.is_terminal():
+            if st.phase == "turn":
+                for p in range(players):
+                    d = sv.determinize(st, p, rng.randrange(1 << 30))
+                    assert d.state_check() == 0
+                    assert d.observation(p) == st.observation(p)
+            for seat in st.pending_seats():
+                st.apply_action(rng.choice(st.legal_actions(seat)), seat)

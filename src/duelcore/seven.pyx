@@ -1132,8 +1132,11 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
         apply_chance(s, a)
     elif s.phase == SP_TURN:
         avail_hand(s, seat, av)
+        phys = first_of_name(av, act_name(a))
+        if phys < 0 or s.commit[seat] >= 0:
+            return                  # not a card of the hand: refused (callers check legality)
         s.commit[seat] = a
-        s.commit_card[seat] = first_of_name(av, act_name(a))
+        s.commit_card[seat] = phys
         s.n_moves += 1
         for code in range(s.n_seats):
             if s.commit[code] < 0:

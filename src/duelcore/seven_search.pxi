@@ -221,6 +221,8 @@ cdef inline void pick_subset(u64* src, int k, u64* dst, u64* rng) noexcept nogil
     """Move k uniformly chosen cards of src into dst."""
     cdef int i, b
     for i in range(k):
+        if b3_count(src) == 0:
+            return
         b = b3_select(src, sv_rng_below(rng, b3_count(src)))
         b3_del(src, b)
         b3_add(dst, b)
@@ -343,7 +345,12 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
         if s.seen[p][pk[q]][0] | s.seen[p][pk[q]][1] | s.seen[p][pk[q]][2]:
             for w in range(3):
                 cand[w] = s.seen[p][pk[q]][w] & U[w]
-            pick_subset(cand, k, s.c[q].hand, rng)
+            j = b3_count(cand)
+            if j > k:
+                j = k
+            pick_subset(cand, j, s.c[q].hand, rng)
+            # Free City: the controller's hand also holds the card it drew from the pile
+            pick_subset(pool, k - j, s.c[q].hand, rng)
         else:
             pick_subset(pool, k, s.c[q].hand, rng)
         for w in range(3):
@@ -478,7 +485,6 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
     cdef i32 path_n[256]
     cdef double rew[SV_MAX_SEATS]
     cdef int it, np_, ne, k, m, j, seat, chosen, ns, me_player = sv_decider(root, me)
-    cdef int joint[SV_MAX_SEATS]
     cdef i32 ni, e, be, nxt
     cdef u64 key
     cdef double best, v, lg, qv
@@ -537,10 +543,10 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
                         path_e[ne] = be
                         path_seat[ne] = sv_decider(&d, seat)
                         ne += 1
-                joint[k] = chosen
                 key = (key ^ <u64>(chosen * 8 + seat)) * 1099511628211ULL
-            for k in range(ns):
-                sv_apply(&d, seats[k], joint[k])
+                # committed at once: the Free City and its controller share one hand, so the
+                # second of them chooses among the cards the first has left (W-FREE-4)
+                sv_apply(&d, seat, chosen)
             nxt = child_of(t, ni, key, False)
             if nxt < 0:
                 nxt = child_of(t, ni, key, True)
