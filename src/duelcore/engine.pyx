@@ -100,6 +100,43 @@ cdef void broken(GameState* s, int code) noexcept nogil:
     s.winner = WINNER_NONE
     s.victory = VICTORY_SHARED
 
+_RAW_FIELDS = ("phase", "age", "to_move", "first_player", "draft_pick", "dealing", "pend",
+               "replay", "destroy_colour", "reveal_queue", "taken", "face_down", "guild_slots",
+               "draft_offer", "wonders_seen", "board_tokens", "aside_tokens", "library_offer",
+               "age_seen")
+
+
+def _unchecked_copy(State state, **fields):
+    """For the tests of defence in depth only: a copy of ``state`` with raw struct fields set
+    as given, *without any check* (see ``_RAW_FIELDS``).  Such a state may break every
+    precondition; no public function makes one (``state_from_dict`` and unpickling check)."""
+    cdef State st = State._wrap(&state.s)
+    cdef GameState* g = &st.s
+    for name, v in fields.items():
+        if name not in _RAW_FIELDS:
+            raise ValueError(f"unknown raw field {name!r}; one of {', '.join(_RAW_FIELDS)}")
+        if name == "phase": g.phase = v
+        elif name == "age": g.age = v
+        elif name == "to_move": g.to_move = v
+        elif name == "first_player": g.first_player = v
+        elif name == "draft_pick": g.draft_pick = v
+        elif name == "dealing": g.dealing = v
+        elif name == "pend": g.pend = v
+        elif name == "replay": g.replay = v
+        elif name == "destroy_colour": g.destroy_colour = v
+        elif name == "reveal_queue": g.reveal_queue = v
+        elif name == "taken": g.taken = v
+        elif name == "face_down": g.face_down = v
+        elif name == "guild_slots": g.guild_slots = v
+        elif name == "draft_offer": g.draft_offer = v
+        elif name == "wonders_seen": g.wonders_seen = v
+        elif name == "board_tokens": g.board_tokens = v
+        elif name == "aside_tokens": g.aside_tokens = v
+        elif name == "library_offer": g.library_offer = v
+        else: g.age_seen = v
+    return st
+
+
 cdef enum:
     CARD_BITS_HI = NUM_CARDS - 64       # card ids 64..72 are the low bits of word [1]
 
@@ -1095,7 +1132,7 @@ cdef int state_check_at(const GameState* s, int* where) noexcept nogil:
 #   23 military     the 4 military tokens lie on the track before Age I (R-MIL-2)
 #   24 layout       no layout before Age I (R-AGE-1)
 #   board tokens (R-SETUP-3)
-#   25 board        a banned token is never on the board (options.banned_tokens)
+#   25 board        a banned token is never on the board; at most 5 are banned (options)
 #   26 board        none before they are drawn, < 5 while laid out, 5 during the draft
 #   27 aside        none set aside before the board is laid out, the other 5 during the draft
 #   the wonder draft (R-SETUP-5, R-SETUP-7)
@@ -1291,7 +1328,7 @@ cdef int position_check(const GameState* s, int* where) noexcept nogil:
             if s.slot_card[slot] != NO_CARD:
                 return PC_NO_LAYOUT
     # ---- board tokens (R-SETUP-3)
-    if s.board_tokens & s.banned_tokens:
+    if (s.board_tokens & s.banned_tokens) or popcount(s.banned_tokens) > 5:
         return PC_BANNED
     n = popcount(s.board_tokens)
     if ((ph == PH_SETUP_FIRST and n != 0) or (ph == PH_SETUP_TOKENS and n >= 5)
@@ -1405,7 +1442,9 @@ cdef int position_check(const GameState* s, int* where) noexcept nogil:
     if s.dealing:
         if (ph != PH_REVEAL and ph != PH_GUILDS) or s.taken or s.face_down != fd:
             return PC_DEALING
-        if s.reveal_queue == 0 or s.reveal_queue != (faceup & ~((<u32>1 << ctz(s.reveal_queue)) - 1)):
+        # the face-up slots are dealt in ascending order: those still waiting are the highest
+        if (s.reveal_queue == 0
+                or s.reveal_queue != (faceup & ~((<u32>1 << ctz(s.reveal_queue)) - 1))):
             return PC_DEALING
         if (s.dealing == 2) != (s.age == 1 or (s.pawn == 0 and centred_begins)):
             return PC_DEALING_KIND
@@ -1637,7 +1676,7 @@ STATE_CHECKS = {
     PC_NO_LAYOUT: ("layout", "there is no layout before Age I (age 0) (R-AGE-1)"),
     # board tokens
     PC_BANNED: ("board_tokens", "a banned token (options.banned_tokens) is never laid on the "
-                                "board"),
+                                "board, and at most 5 are banned"),
     PC_BOARD: ("board_tokens", "{n_board} tokens on the board in phase '{phase}': none before "
                "they are drawn, fewer than 5 while they are laid out, 5 in the draft (R-SETUP-3)"),
     PC_ASIDE: ("aside_tokens", "the tokens are set aside when the 5th board token is laid: none "

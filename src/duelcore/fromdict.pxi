@@ -162,16 +162,18 @@ def state_from_dict(d):
     A position that loads is playable; one that is not is refused with the field named.  Every
     field has a strict type (an integer is never a float, a bool or a string; a boolean is
     ``true``/``false``), and the position must be one the rules can reach, with something to
-    choose or draw: the checks are ``duelcore.engine.STATE_CHECKS`` (listed with their rule ids next to
-    ``state_check`` in engine.pyx).
+    choose or draw: the checks are ``duelcore.engine.STATE_CHECKS`` (listed with their rule ids
+    next to ``position_check`` in engine.pyx).
 
     A position can be written by hand: only ``version``, ``age``, ``layout`` (20 entries: a card
     name, ``"face_down"`` (an Age back), ``"face_down_guild"`` (a guild back, Age III) or
-    ``null`` for a taken slot; empty before Age I) and ``players`` (each
-    with ``coins``, ``city``, ``wonders``, ``progress_tokens``) are required; the rest defaults to
-    P1 to move in the ``play`` phase, the pawn centred, the military tokens of the zones the pawn
-    has not entered on the track (all 4 when it is centred) and nothing pending.  ``play`` needs an Age (1..3): a position before Age I names its set-up
-    phase (``setup_first_player``, ``setup_tokens``, ``draft_reveal`` or ``draft``).
+    ``null`` for a taken slot; empty before Age I) and ``players`` (each with ``coins``,
+    ``city``, ``wonders``, ``progress_tokens``) are required.  The rest defaults to P1 to move
+    in the ``play`` phase, the pawn centred, the military tokens of the zones the pawn has not
+    entered on the track (all 4 when it is centred) and nothing pending.  ``play`` needs an Age
+    (1..3): a position before Age I names its set-up phase (``setup_first_player``,
+    ``setup_tokens``, ``draft_reveal`` or ``draft``).  A hand-made position may put the 3 cards
+    removed from an Age's deck (R-SETUP-6) in the cities or the discard pile.
 
     Raises
     ------
