@@ -576,7 +576,10 @@ def test_economy_random():
         if rng.random() < 0.3 and wonders and n_built < 7:
             target, is_wonder = str(rng.choice(wonders)), True
         else:
-            target = str(rng.choice([c for c in NO_GAIN_CARDS if c not in used]))
+            # a reachable position: no card of an Age later than the layout's in a city
+            latest = max((CARD[c].age for c in used), default=1)
+            target = str(rng.choice([c for c in NO_GAIN_CARDS
+                                     if c not in used and CARD[c].age >= latest]))
             is_wonder = False
         economy = bool(rng.integers(2))
         exp_total, exp_traded = reference_cost(me, opp, target, is_wonder)

@@ -12,7 +12,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 import duelcore  # noqa: E402
-from duelpy.agents import RandomAgent  # noqa: E402
+from duelpy.agents import STRONGEST, RandomAgent  # noqa: E402
 from duelpy.records import loads, record_game, replay  # noqa: E402
 from duelpy.web.app import create_app  # noqa: E402
 from duelpy.web.view import board_view  # noqa: E402
@@ -208,7 +208,7 @@ def test_hint_gives_the_visit_shares_of_the_strongest_agent(client):
     h = h.json()
     legal = {m["id"] for m in g["moves"]}
     assert h["action"] in legal and h["iterations"] > 0
-    assert h["agent"].startswith("mcts") and "seconds=0.05" in h["agent"]
+    assert h["agent"].startswith(STRONGEST) and "seconds=0.05" in h["agent"]
     shares = [m["share"] for m in h["moves"]]
     assert all(m["id"] in legal for m in h["moves"])
     assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1.0 + 1e-9

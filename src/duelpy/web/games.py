@@ -270,6 +270,9 @@ class GameManager:
         self.replays: OrderedDict[str, Replay] = OrderedDict()
         self.pool = SearchPool(threads)
         self.closing = False
+        clear = getattr(_search, "clear_interrupt", None)   # a stop left by an earlier server
+        if clear is not None:
+            clear()
 
     # ---- agents
     def make_agent(self, spec: str) -> Agent:
@@ -481,3 +484,9 @@ class GameManager:
         if stop is not None:
             stop()
         self.pool.close()
+        # the flag is process-wide: a server that stops (or a test's app) must not leave every
+        # later search in the process stopped; the searches under way have seen it by now
+        time.sleep(0.05)
+        clear = getattr(_search, "clear_interrupt", None)
+        if clear is not None:
+            clear()
