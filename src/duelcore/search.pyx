@@ -150,14 +150,14 @@ cdef int random_action(const GameState* s, u64* rng) noexcept nogil:
     cdef u16 ws
     cdef u8 wok[NUM_WONDERS]            # wonder affordable: 1 / 0, 255 not yet asked
     cdef const PlayerState* me
-    if s.phase != PH_PLAY:
+    if s.phase != PH_PLAY or s.to_move > 1:
         n = legal_actions(s, buf)
         return buf[rng_below(rng, n)] if n > 0 else -1
     me = &s.p[s.to_move]
     n_av = popcount(s.avail[0]) + popcount(s.avail[1])
     if n_av == 0:                       # a broken position: no card to take (never loop)
         return -1
-    ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
+    ws = (me.wonders & ~me.built & 0xFFF) if s.n_built_wonders < 7 else 0
     kinds = 2 + popcount(ws)
     memset(wok, 255, NUM_WONDERS)
     while True:
