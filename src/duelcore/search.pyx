@@ -318,7 +318,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef int unexp[MAX_LEGAL]
     cdef int path[MAX_DEPTH]
     cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, n_exp, best, p, new
-    cdef double best_val, val, r0, r1, t_end = 0.0
+    cdef double best_val, val, r0, score, prior, t_end = 0.0
     cdef double c = prm.c
     cdef bint plan = prm.kind == AGENT_PLAN
     cdef int vp[2 * NUM_VP]
@@ -368,23 +368,24 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                     n_unexp += 1
             if n_unexp > 0 and n_nodes < cap and (
                     not plan or n_exp < 2 + prm.widen * sqrt(<double>nodes[node].visits)):
-                r0 = 0.0        # (here: the policy's score of the expanded action)
+                prior = 0.0     # the policy's score of the expanded action (planning search)
                 if plan:        # progressive widening: the policy's best untried action first
                     a = unexp[0]
                     best_val = -1e300
                     for i in range(n_unexp):
-                        r1 = action_score(&s, unexp[i])
-                        val = r1 + prm.noise * rand_unit(&rng)
+                        score = action_score(&s, unexp[i])
+                        val = score + prm.noise * rand_unit(&rng)
                         if val > best_val:
                             best_val = val
                             a = unexp[i]
-                            r0 = r1
+                            prior = score
                 else:
                     a = unexp[rng_below(&rng, n_unexp)]
                 new = n_nodes
                 n_nodes += 1
                 new_node(&nodes[new], a, p)
-                nodes[new].bias = <float>(r0 / 10.0 if -10.0 < r0 < 10.0 else (1.0 if r0 > 0 else -1.0))
+                nodes[new].bias = <float>(prior / 10.0 if -10.0 < prior < 10.0
+                                          else (1.0 if prior > 0 else -1.0))
                 prev = -1
                 child = nodes[node].first_child
                 while child >= 0 and nodes[child].action < a:
