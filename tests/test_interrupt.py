@@ -66,3 +66,31 @@ def test_bench_stops_at_once(tmp_path):
     seconds, code, stdout, stderr = child.interrupt()
     assert code == 130 and seconds < EXIT_BOUND, (code, seconds, stderr)
     assert "interrupted" in stderr and "Traceback" not in stderr
+
+
+def test_a_search_stop_token_stops_that_search_alone():
+    """``SearchStop.set()`` from another thread ends one search (its best move so far) without
+    touching the process-wide flag, so other searches keep their budget."""
+    import threading
+    import time
+
+    from duelcore import new_game, search
+
+    s = new_game(seed=1)
+    while s.is_chance_node():
+        s.apply_action(s.legal_actions()[0])
+    token = search.SearchStop()
+    threading.Timer(0.2, token.set).start()
+    t0 = time.monotonic()
+    r = search.mcts_search(s, iterations=0, seconds=60.0, kind="plan", stop=token)
+    assert time.monotonic() - t0 < 10.0
+    assert token.is_set and not search.interrupted()
+    assert r["iterations"] > 0 and r["actions"]
+    other = search.mcts_search(s, iterations=300, seed=2)     # no token: runs its budget
+    assert other["iterations"] == 300
+    a, _ = search.choose(s, {"kind": "plan", "iterations": 0, "seconds": 60.0}, 5, stop=token)
+    assert a in s.legal_actions(), "a set token returns at once with a legal move"
+    token.clear()
+    assert not token.is_set
+    with pytest.raises(TypeError, match="SearchStop"):
+        search.mcts_search(s, iterations=10, stop=3)

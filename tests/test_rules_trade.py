@@ -251,3 +251,36 @@ def test_cannot_pay_cannot_act():
     s = state(age=3, avail=["Pretorium", "Palace"], p1=player(coins=8, wonders=["The Pyramids"]))
     legal = s.legal_actions()
     assert build("Pretorium") in legal and wonder("The Pyramids", "Palace") in legal
+
+
+def test_e1_trade_breakdown_unit_by_unit():
+    """E1, R-TRADE-1: the breakdown of Fortifications' 5 coins is 1 clay at 3 and 1 papyrus at
+    2 (the stone is produced); a chain build pays nothing (R-BUILD-2)."""
+    s = state(age=3, avail=["Fortifications", "Palace"],
+              p1=player(coins=5, city=["Quarry", "Stone Pit"]), p2=player(city=["Clay Pool"]))
+    b = s.trade_breakdown(0, "Fortifications")
+    assert b == {"chain": False, "coins": 0, "total": 5, "traded": 5,
+                 "buy": [{"resource": "clay", "units": 1, "price": 3},
+                         {"resource": "papyrus", "units": 1, "price": 2}]}
+    with pytest.raises(ValueError):
+        s.trade_breakdown(0, "No Such Card")
+
+
+def test_trade_breakdown_sums_to_the_cost_in_random_play():
+    """R-TRADE-1..4: over random positions, every card's and wonder's breakdown sums to
+    ``card_cost`` / ``wonder_cost`` for both players."""
+    rng = random.Random(7)
+    for seed in range(12):
+        s = duelcore.new_game(seed=seed)
+        while not s.is_terminal():
+            if rng.random() < 0.2:
+                for p in (0, 1):
+                    for c in range(len(CARD_LIST)):
+                        total, traded = s.card_cost(p, c)
+                        b = s.trade_breakdown(p, c)
+                        assert (b["total"], b["traded"]) == (total, traded)
+                        assert sum(x["units"] * x["price"] for x in b["buy"]) == traded
+                    for w in range(len(WONDERS)):
+                        b = s.trade_breakdown(p, w, wonder=True)
+                        assert (b["total"], b["traded"]) == s.wonder_cost(p, w)
+            s.apply_action(rng.choice(s.legal_actions()))

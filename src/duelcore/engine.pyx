@@ -220,8 +220,11 @@ cdef void recompute_player(const PlayerState* src, PlayerState* out) noexcept no
         out.n_symbols += 1
 
 # ---------------------------------------------------------------- costs (R-TRADE, R-BUILD-2)
-cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount) noexcept nogil:
-    """Coins paid to trade for the resources `res` that player p lacks (R-TRADE-1..4).
+cdef inline int res_need(const GameState* s, int p, const u8* res, int discount, int* need,
+                         int* price) noexcept nogil:
+    """Units of each resource player p must buy to pay `res` (into `need`) and the price of
+    one unit of each (into `price`); returns the number of units missing before choice
+    producers and discounts (0: nothing to buy, `need` all 0).  R-TRADE-1..4.
 
     Own fixed production first; each choice producer on the most expensive missing unit it can
     cover; then `discount` units (Architecture/Masonry) on the most expensive units still
@@ -229,9 +232,7 @@ cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount)
     """
     cdef const PlayerState* me = &s.p[p]
     cdef const PlayerState* op = &s.p[1 - p]
-    cdef int need[5]
-    cdef int price[5]
-    cdef int r, k, best, missing = 0, total = 0
+    cdef int r, k, best, missing = 0
     for r in range(NUM_RES):
         k = res[r] - me.fixed[r]
         need[r] = k if k > 0 else 0
@@ -264,6 +265,15 @@ cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount)
         if best < 0:
             break
         need[best] -= 1
+    return missing
+
+cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount) noexcept nogil:
+    """Coins paid to trade for the resources `res` that player p lacks (R-TRADE-1..4)."""
+    cdef int need[5]
+    cdef int price[5]
+    cdef int r, total = 0
+    if res_need(s, p, res, discount, need, price) == 0:
+        return 0
     for r in range(NUM_RES):
         total += need[r] * price[r]
     return total

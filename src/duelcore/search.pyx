@@ -71,9 +71,11 @@ cdef extern from *:
     }
     static inline int duel_stop_requested(void) { return duel_stop_flag != 0; }
     static inline void duel_set_stop(int v) { duel_stop_flag = v; }
+    static inline int duel_token_set(const int* p) { return p && *(const volatile int*)p; }
     """
     int stop_requested "duel_stop_requested"() noexcept nogil
     void set_stop "duel_set_stop"(int v) noexcept nogil
+    int token_set "duel_token_set"(const int* p) noexcept nogil
     int hook_sigint "duel_hook_sigint"() noexcept nogil
     void unhook_sigint "duel_unhook_sigint"() noexcept nogil
 
@@ -94,6 +96,35 @@ def clear_interrupt():
 def interrupted():
     """True if the stop flag is set."""
     return bool(stop_requested())
+
+
+cdef class SearchStop:
+    """A stop token for one search: pass it as ``stop=`` to :func:`mcts_search` or
+    :func:`choose`, and call :meth:`set` (from any thread) to stop that search alone, e.g.
+    when the game it thinks for is abandoned.  The search returns its best action so far.
+    The process-wide :func:`interrupt` still stops every search."""
+    cdef int flag
+
+    def set(self):
+        """Ask the searches given this token to stop now."""
+        self.flag = 1
+
+    def clear(self):
+        """Let searches given this token run again."""
+        self.flag = 0
+
+    @property
+    def is_set(self):
+        """True once :meth:`set` was called (until :meth:`clear`)."""
+        return bool(self.flag)
+
+
+cdef inline const int* _token_ptr(stop) except? NULL:
+    if stop is None:
+        return NULL
+    if not isinstance(stop, SearchStop):
+        raise TypeError(f"stop must be a SearchStop or None, not {type(stop).__name__}")
+    return &(<SearchStop>stop).flag
 
 
 class _SigintHook:
@@ -133,6 +164,7 @@ cdef struct AgentSpec:
     double widen            # planning search: children allowed = 2 + widen * sqrt(visits)
     double margin           # planning search: weight of the VP-margin term of the reward
     double bias             # planning search: weight of the progressive bias (policy score)
+    const int* stop         # this search's own stop token (SearchStop.flag) or NULL
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -332,7 +364,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                 break
         elif (it & 15) == 0 and now() >= t_end:
             break
-        if stop_requested():
+        if stop_requested() or token_set(prm.stop):
             break
         it += 1
         s = root[0]
@@ -579,6 +611,7 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.widen = d.get("widen", PLAN_DEFAULTS["widen"])
     spec.margin = d.get("margin", PLAN_DEFAULTS["margin"])
     spec.bias = d.get("bias", PLAN_DEFAULTS["bias"])
+    spec.stop = NULL
     if spec.kind == AGENT_PLAN and "c" not in d:
         spec.c = PLAN_DEFAULTS["c"]
     return spec
@@ -596,14 +629,16 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
-                widen=None, margin=None, bias=None):
+                widen=None, margin=None, bias=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
     random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
     widening and progressive bias by the policy, a VP-margin reward; options ``c``,
-    ``noise``, ``eps``, ``widen``, ``margin``, ``bias`` default to ``PLAN_DEFAULTS``).  Ctrl-C in the main thread, or :func:`interrupt`, stops
-    the search at once (KeyboardInterrupt follows for Ctrl-C).
+    ``noise``, ``eps``, ``widen``, ``margin``, ``bias`` default to ``PLAN_DEFAULTS``).
+    Ctrl-C in the main thread, or :func:`interrupt`, stops the search at once
+    (KeyboardInterrupt follows for Ctrl-C); so does ``stop.set()`` for a :class:`SearchStop`
+    given as ``stop``, for this search alone.
 
     Returns
     -------
@@ -621,6 +656,7 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     if kind not in ("mcts", "plan"):
         raise ValueError(f"kind must be 'mcts' or 'plan', not {kind!r}")
     cdef AgentSpec spec = make_spec(d)
+    spec.stop = _token_ptr(stop)
     cdef int cap = spec_capacity(&spec)
     cdef SearchResult res
     cdef u64 s64 = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
@@ -648,7 +684,7 @@ def agent_seed(game_seed, int seat):
     return seat_seed(<u64>(game_seed & 0xFFFFFFFFFFFFFFFF), seat)
 
 
-def choose(State state, dict spec, rng):
+def choose(State state, dict spec, rng, stop=None):
     """One decision of a built-in agent, exactly as the batch runner makes it.
 
     Parameters
@@ -658,6 +694,8 @@ def choose(State state, dict spec, rng):
         "max_nodes"}``.
     rng : int
         The agent's RNG state (a 64-bit integer).
+    stop : SearchStop, optional
+        A token whose ``set()`` stops this decision's search alone (best action so far).
 
     Returns
     -------
@@ -665,6 +703,7 @@ def choose(State state, dict spec, rng):
         The action and the advanced RNG state.
     """
     cdef AgentSpec sp = make_spec(spec)
+    sp.stop = _token_ptr(stop)
     cdef u64 r = <u64>(rng & 0xFFFFFFFFFFFFFFFF)
     cdef int cap = max(spec_capacity(&sp), 1)
     cdef GameState g = state.s

@@ -358,6 +358,42 @@ cdef class State:
         total = wonder_cost(&self.s, p, w, &trade)
         return total, trade
 
+    def trade_breakdown(self, player, item, *, wonder=False):
+        """How ``player`` would pay now for ``item`` (a card, or a wonder with ``wonder=True``;
+        id or name), unit by unit (R-BUILD-2, R-TRADE-1..4, R-SCI-4 Masonry/Architecture).
+
+        Returns ``{"chain": bool, "coins": printed coins, "total": coins paid,
+        "traded": coins paid to trade, "buy": [{"resource", "units", "price"}...]}``, one row
+        per resource bought from the bank (``price`` in coins per unit; ``units * price``
+        summed over rows is ``traded``).  A chain build pays nothing.  Raises ValueError for
+        an unknown card, wonder or player.
+        """
+        cdef int need[5]
+        cdef int price[5]
+        cdef int r, i, p = _player(player), disc = 0, printed = 0
+        cdef const u8* res
+        if wonder:
+            i = _wonder_id(item)
+            res = WONDERS[i].res
+            disc = 2 if (self.s.p[p].tokens >> TK_ARCHITECTURE) & 1 else 0
+        else:
+            i = _card_id(item)
+            if is_chain(&self.s, p, i):
+                return {"chain": True, "coins": 0, "total": 0, "traded": 0, "buy": []}
+            res = CARDS[i].res
+            printed = CARDS[i].coins
+            disc = 2 if (CARDS[i].colour == BLUE and (self.s.p[p].tokens >> TK_MASONRY) & 1) else 0
+        buy = []
+        traded = 0
+        if res_need(&self.s, p, res, disc, need, price):
+            for r in range(NUM_RES):
+                if need[r] > 0:
+                    buy.append({"resource": _data.RESOURCES[r], "units": need[r],
+                                "price": price[r]})
+                    traded += need[r] * price[r]
+        return {"chain": False, "coins": printed, "total": printed + traded, "traded": traded,
+                "buy": buy}
+
     def check(self):
         """Raise AssertionError naming the first broken invariant or position check of the
         state (``"field: reason"``, see ``STATE_CHECKS``), if any."""
