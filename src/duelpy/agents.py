@@ -72,6 +72,9 @@ class _BuiltinAgent(Agent):
     """An agent whose decisions are made in the core by :func:`duelcore.search.choose`."""
 
     kind = "random"
+    #: A :class:`duelcore.search.SearchStop` or None.  ``stop.set()``, from any thread, ends
+    #: the search this agent is running (it returns its best action so far); None: no token.
+    stop = None
 
     def __init__(self, seed: int = 0):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -103,7 +106,7 @@ class _BuiltinAgent(Agent):
             If the game is over or ``state`` is a chance node.
         """
         _check_state(state)
-        action, self._rng = _search.choose(state, self.spec, self._rng)
+        action, self._rng = _search.choose(state, self.spec, self._rng, stop=self.stop)
         return action
 
 
@@ -221,7 +224,7 @@ class MCTSAgent(_BuiltinAgent):
         def run(k):
             return _search.mcts_search(state, iterations=iters[k], seconds=spec["seconds"],
                                        max_nodes=self.max_nodes, seed=seeds[k],
-                                       **self._search_options())
+                                       stop=self.stop, **self._search_options())
 
         if self.threads == 1:
             results = [run(0)]
