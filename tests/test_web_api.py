@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -188,17 +189,46 @@ def test_undo_goes_back_to_your_previous_decision(client):
     assert rec.moves == []
 
 
-def test_undo_while_the_ai_thinks_drops_its_search(client):
-    g = new_game(client, seat=1, seed=2, opponent="mcts:seconds=0.5")
+def wait_for(cond, timeout=10.0) -> float:
+    """Poll ``cond()`` every 5 ms; the seconds it took to become true."""
+    t0 = time.monotonic()
+    while not cond():
+        assert time.monotonic() - t0 < timeout, "the condition never became true"
+        time.sleep(0.005)
+    return time.monotonic() - t0
+
+
+def searching(game) -> bool:
+    """True once the game's current search has begun (it runs under the game's token)."""
+    return game.agent.stop is game.stop
+
+
+def test_undo_while_the_ai_thinks_stops_its_search(client):
+    mgr = client.app.state.games
+    g = new_game(client, seat=1, seed=2, opponent=f"{STRONGEST}:seconds=30")
     gid = g["id"]
     r = client.post(f"/api/games/{gid}/move", json={"action": g["moves"][0]["id"]}).json()
     assert r["thinking"] is True
+    game = mgr.games[gid]
+    wait_for(lambda: searching(game))
+    token = game.stop
     assert_error(client.post(f"/api/games/{gid}/move", json={"action": 1}), 409, "not your turn")
     assert_error(client.post(f"/api/games/{gid}/hint"), 409, "not your turn")
     u = client.post(f"/api/games/{gid}/undo").json()
     assert u["n_moves"] == 0 and u["thinking"] is False and u["to_move"] == "P1"
-    g = client.get(f"/api/games/{gid}", params={"version": u["version"], "wait": 1.5}).json()
-    assert g["n_moves"] == 0                     # the search finished but was thrown away
+    assert token.is_set
+    took = wait_for(lambda: mgr.pool.pending == 0)
+    assert took < 1.0, f"the 30 s search ran {took:.2f} s after the undo"
+    g = client.get(f"/api/games/{gid}", params={"version": u["version"], "wait": 0.3}).json()
+    assert g["n_moves"] == 0                     # its move was thrown away
+    # the next search has a fresh token: it runs on, until the game is abandoned
+    r = client.post(f"/api/games/{gid}/move", json={"action": g["moves"][0]["id"]}).json()
+    assert r["thinking"] is True
+    wait_for(lambda: searching(game))
+    time.sleep(0.3)
+    assert mgr.pool.pending == 1 and not game.stop.is_set
+    assert client.delete(f"/api/games/{gid}").status_code == 200
+    assert wait_for(lambda: mgr.pool.pending == 0) < 1.0
 
 
 def test_hint_gives_the_visit_shares_of_the_strongest_agent(client):
@@ -419,11 +449,62 @@ def test_game_limit_refuses_when_every_game_is_thinking():
         assert_error(c.post("/api/games", json={"opponent": "random"}), 503, "try again")
 
 
-def test_abandon_a_game(client):
-    g = new_game(client, seat=2, opponent="mcts:seconds=0.3")
-    r = client.delete(f"/api/games/{g['id']}")
-    assert r.status_code == 200
-    assert_error(client.get(f"/api/games/{g['id']}"), 404, "no game")
+def test_abandoning_a_game_stops_its_search_and_no_other():
+    """DELETE sets the game's own stop token: its 30 s search ends at once (the search thread
+    is free again), while another game's search runs its whole budget; the core's
+    process-wide stop flag is not touched."""
+    app = create_app(threads=2, max_games=4)
+    mgr = app.state.games
+    with TestClient(app, base_url=BASE) as c:
+        a = new_game(c, seat=2, seed=1, opponent=f"{STRONGEST}:seconds=30")
+        t_b = time.monotonic()
+        b = new_game(c, seat=2, seed=2, opponent=f"{STRONGEST}:seconds=3")
+        ga, gb = mgr.games[a["id"]], mgr.games[b["id"]]
+        wait_for(lambda: searching(ga) and searching(gb))
+        token = ga.stop
+        assert c.delete(f"/api/games/{a['id']}").status_code == 200
+        assert token.is_set and not gb.stop.is_set
+        took = wait_for(lambda: mgr.pool.pending == 1)
+        assert took < 1.0, f"the abandoned game's search ran {took:.2f} s more"
+        assert not duelcore.search.interrupted()
+        assert_error(c.get(f"/api/games/{a['id']}"), 404, "no game")
+        g = c.get(f"/api/games/{b['id']}").json()
+        assert g["thinking"] is True                    # b's search goes on ...
+        g = settle(c, g)
+        assert time.monotonic() - t_b >= 3.0            # ... for its whole budget
+        assert g["log"][0]["who"].startswith(STRONGEST) and g["log"][0]["shares"]["iterations"]
+
+
+def test_abandoning_a_game_stops_its_hint():
+    app = create_app(threads=2, hint_seconds=30)
+    mgr = app.state.games
+    with TestClient(app, base_url=BASE) as c:
+        g = settle(c, new_game(c, seat=1, seed=6))
+        answer = {}
+        asking = threading.Thread(
+            target=lambda: answer.update(r=c.post(f"/api/games/{g['id']}/hint")))
+        asking.start()
+        wait_for(lambda: mgr.pool.pending == 1)
+        time.sleep(0.2)
+        assert c.delete(f"/api/games/{g['id']}").status_code == 200
+        took = wait_for(lambda: mgr.pool.pending == 0)
+        assert took < 1.0, f"the abandoned game's hint ran {took:.2f} s more"
+        asking.join(10)
+        assert_error(answer["r"], 404, "abandoned")
+
+
+def test_stopping_the_server_stops_its_searches_and_no_other():
+    app = create_app(threads=2)
+    mgr = app.state.games
+    with TestClient(app, base_url=BASE) as c:
+        games = [new_game(c, seat=2, seed=s, opponent=f"{STRONGEST}:seconds=30") for s in (1, 2)]
+        wait_for(lambda: all(searching(mgr.games[g["id"]]) for g in games))
+        t0 = time.monotonic()
+    took = wait_for(lambda: mgr.pool.pending == 0) + (time.monotonic() - t0)
+    assert took < 2.0, f"searches ran {took:.2f} s after the server stopped"
+    assert not duelcore.search.interrupted()          # later searches in the process run
+    s = duelcore.new_game(1)
+    assert duelcore.search.mcts_search(s, iterations=200, seed=1)["iterations"] == 200
 
 
 def test_guild_backs_are_drawn_where_the_core_says():

@@ -5,6 +5,12 @@ elsewhere, in the daemon threads of a :class:`SearchPool` (the core releases the
 searches), so the loop keeps answering while the AI thinks.  Limits: at most ``max_games``
 games (the least recently used idle one is dropped to make room; 503 when none is idle) and
 at most ``threads`` searches at once, with at most ``max_queue`` hints waiting (429 beyond).
+
+Each game has its own stop token (:class:`duelcore.search.SearchStop`), given to every search
+made for it (the AI's moves and the hints).  When the game is abandoned (deleted, dropped to
+make room or for being idle too long, or the server stops) or a decision is undone, the token
+is set and those searches, and no other, end at once; the core's process-wide stop flag
+(``duelcore.search.interrupt``) is never used.
 """
 from __future__ import annotations
 
@@ -89,8 +95,12 @@ class SearchPool:
 
 
 # ---------------------------------------------------------------- one game
-def _explain(agent: Agent, state, legal_n: int) -> tuple[int, str, dict | None]:
-    """Run the agent (in a search thread): (action, why, visit shares or None)."""
+def _explain(agent: Agent, state, legal_n: int, stop) -> tuple[int, str, dict | None] | None:
+    """Run the agent (in a search thread) under the stop token ``stop``: (action, why, visit
+    shares or None), or None if the token was set before the search began."""
+    if stop.is_set:
+        return None
+    agent.stop = stop                       # one search per game at a time: see _ai_turns
     if isinstance(agent, MCTSAgent):
         res = agent.search(state)
         total = max(1, sum(res["visits"]))
@@ -121,7 +131,9 @@ class Game:
 
     Attributes: ``id`` (unguessable), ``human`` (0 or 1), ``agent``, ``record``
     (:class:`duelpy.records.GameRecord`), ``state``, ``history`` (the position before each
-    move), ``log`` (one entry per move), ``version`` (bumped at every change), ``thinking``.
+    move), ``log`` (one entry per move), ``version`` (bumped at every change), ``thinking``,
+    ``generation`` (bumped when the searches under way become void: undo, abandon) and
+    ``stop`` (the :class:`duelcore.search.SearchStop` of this generation's searches).
     """
 
     def __init__(self, gid: str, human: int, agent: Agent, record: GameRecord, state):
@@ -134,7 +146,8 @@ class Game:
         self.log: list[dict] = []
         self.version = 0
         self.thinking = False
-        self.generation = 0                 # bumped by undo: a search started before is void
+        self.generation = 0                 # bumped by undo, abandon: earlier searches are void
+        self.stop = _search.SearchStop()    # set when this generation's searches are void
         self.closed = False
         self.last_seen = time.monotonic()
         self.changed = asyncio.Event()
@@ -145,6 +158,13 @@ class Game:
 
     def touch(self):
         self.last_seen = time.monotonic()
+
+    def void_searches(self):
+        """Make the searches under way void and stop them now (their results are dropped);
+        later searches get a fresh token."""
+        self.generation += 1
+        self.stop.set()
+        self.stop = _search.SearchStop()
 
     def bump(self):
         self.version += 1
@@ -270,9 +290,6 @@ class GameManager:
         self.replays: OrderedDict[str, Replay] = OrderedDict()
         self.pool = SearchPool(threads)
         self.closing = False
-        clear = getattr(_search, "clear_interrupt", None)   # a stop left by an earlier server
-        if clear is not None:
-            clear()
 
     # ---- agents
     def make_agent(self, spec: str) -> Agent:
@@ -339,9 +356,11 @@ class GameManager:
         return game
 
     def close_game(self, game: Game):
-        """Abandon a game: a search under way ends within its budget and is thrown away."""
+        """Abandon a game: its searches under way (AI move, hint) stop at once, through the
+        game's own stop token, and their results are thrown away; other games' searches go
+        on."""
         game.closed = True
-        game.generation += 1
+        game.void_searches()
         game.bump()
         self.games.pop(game.id, None)
 
@@ -377,9 +396,9 @@ class GameManager:
         game.thinking = True
         prev = game.ai_task
         game.ai_task = asyncio.get_running_loop().create_task(
-            self._ai_turns(game, game.generation, prev))
+            self._ai_turns(game, game.generation, game.stop, prev))
 
-    async def _ai_turns(self, game: Game, generation: int, prev):
+    async def _ai_turns(self, game: Game, generation: int, stop, prev):
         if prev is not None and not prev.done():            # one search per game at a time
             try:
                 await prev
@@ -390,10 +409,11 @@ class GameManager:
                    and not game.state.is_terminal()
                    and game.state.current_player() != game.human):
                 fut = self.pool.submit(_explain, game.agent, game.state.clone(),
-                                       len(game.state.legal_actions()))
-                action, why, shares = await asyncio.wrap_future(fut)
-                if game.closed or generation != game.generation:
+                                       len(game.state.legal_actions()), stop)
+                done = await asyncio.wrap_future(fut)
+                if done is None or game.closed or generation != game.generation:
                     return
+                action, why, shares = done
                 game.apply(action, game.agent.name, why, shares)
         except asyncio.CancelledError:
             raise
@@ -409,7 +429,7 @@ class GameManager:
         k = game.undo_point()
         if k is None:
             raise WebError(409, "nothing to undo: you have not made a decision yet")
-        game.generation += 1
+        game.void_searches()
         game.thinking = False
         game.truncate(k)
         game.error = None
@@ -417,7 +437,9 @@ class GameManager:
         return game
 
     async def hint(self, game: Game) -> dict:
-        """The strongest agent's visit shares at the human's decision (runs in a thread)."""
+        """The strongest agent's visit shares at the human's decision (runs in a thread,
+        under the game's stop token: WebError 404 if the game is abandoned meanwhile, 409 if
+        the decision is undone)."""
         st = game.state
         if st.is_terminal() or game.thinking or st.current_player() != game.human:
             raise WebError(409, "a hint is for your own decision: it is not your turn")
@@ -426,19 +448,33 @@ class GameManager:
         spec = with_budget(STRONGEST, f"seconds={self.hint_seconds:g}")
         agent = parse_agent(spec)
         agent.reset(secrets.randbelow(2 ** 63))
+        agent.stop = game.stop
+        asked = (game.generation, len(game.record.moves))
         if not isinstance(agent, MCTSAgent):                # pragma: no cover - STRONGEST is MCTS
             fut = self.pool.submit(agent.select_action, st.clone())
             a = await asyncio.wrap_future(fut)
+            self._check_hint(game, asked)
             return {"agent": spec, "action": a, "name": action_name(a), "iterations": 0,
                     "moves": [{"id": a, "name": action_name(a), "share": 1.0, "value": math.nan}]}
         fut = self.pool.submit(agent.search, st.clone())
         res = await asyncio.wrap_future(fut)
+        self._check_hint(game, asked)
         total = max(1, sum(res["visits"]))
         ranked = sorted(zip(res["actions"], res["visits"], res["values"]), key=lambda r: -r[1])
         return {"agent": spec, "action": res["action"], "name": action_name(res["action"]),
                 "iterations": res["iterations"],
                 "moves": [{"id": a, "name": action_name(a), "share": n / total, "value": v}
                           for a, n, v in ranked[:10]]}
+
+    @staticmethod
+    def _check_hint(game: Game, asked: tuple):
+        """No hint for a game abandoned (its search was stopped) or a position left (undo,
+        a move) while the hint was searched."""
+        if game.closed:
+            raise WebError(404, "the game was abandoned while the hint was being searched")
+        if asked != (game.generation, len(game.record.moves)):
+            raise WebError(409, "the position changed while the hint was being searched: "
+                                "ask again")
 
     async def wait(self, game: Game, version: int, timeout: float):
         """Return when the game's version differs from ``version`` or after ``timeout`` s."""
@@ -476,17 +512,9 @@ class GameManager:
 
     # ---- shutdown
     def close(self):
-        """Stop: wake every waiting request, void every search, ask the core to stop."""
+        """Stop: wake every waiting request and stop every game's searches (each through its
+        game's token, so searches of other code in the process are not touched)."""
         self.closing = True
         for g in list(self.games.values()):
             self.close_game(g)
-        stop = getattr(_search, "interrupt", None)          # the core's stop flag, if it has one
-        if stop is not None:
-            stop()
         self.pool.close()
-        # the flag is process-wide: a server that stops (or a test's app) must not leave every
-        # later search in the process stopped; the searches under way have seen it by now
-        time.sleep(0.05)
-        clear = getattr(_search, "clear_interrupt", None)
-        if clear is not None:
-            clear()
