@@ -16,7 +16,7 @@ import duelcore  # noqa: E402
 from duelpy.agents import STRONGEST, RandomAgent  # noqa: E402
 from duelpy.records import loads, record_game, replay  # noqa: E402
 from duelpy.web.app import create_app  # noqa: E402
-from duelpy.web.view import board_view  # noqa: E402
+from duelpy.web.view import board_view, price_text  # noqa: E402
 
 BASE = "http://127.0.0.1"
 
@@ -133,8 +133,8 @@ def test_view_prices_and_effects_come_from_the_core(client):
     for s in avail:
         c = duelcore.data.CARD_NAMES.index(s["card"])
         total, trade = st_.card_cost(0, c)
-        assert (s["price"]["total"], s["price"]["trade"]) == (total, trade)
-        assert s["price"]["printed"] == total - trade
+        assert (s["price"]["total"], s["price"]["traded"]) == (total, trade)
+        assert s["price"]["coins"] == total - trade
         for m in s["moves"]:
             after = st_.clone()
             after.apply_action(m["id"])
@@ -144,6 +144,94 @@ def test_view_prices_and_effects_come_from_the_core(client):
     assert all(s["card"] is None for s in g["layout"] if s["face"] == "back")
     text = json.dumps(g)
     assert '"rng"' not in text                       # the chance RNG never leaves the server
+
+
+def test_price_text_words_a_trade_breakdown():
+    row = lambda r, u, p: {"resource": r, "units": u, "price": p}   # noqa: E731
+    b = {"chain": False, "coins": 0, "total": 5, "traded": 5,
+         "buy": [row("clay", 1, 3), row("papyrus", 1, 2)]}
+    assert price_text(b) == "5 coins = 1 clay × 3 + 1 papyrus × 2"
+    b = {"chain": False, "coins": 1, "total": 7, "traded": 6, "buy": [row("stone", 2, 3)]}
+    assert price_text(b) == "7 coins = 1 printed + 2 stone × 3"
+    b = {"chain": False, "coins": 1, "total": 1, "traded": 0, "buy": []}
+    assert price_text(b) == "1 coin (printed)"
+    free = {"chain": False, "coins": 0, "total": 0, "traded": 0, "buy": []}
+    assert price_text(free) == "free"
+    chain = {**free, "chain": True}
+    assert price_text(chain, "Baths") == "free (chain from Baths)"
+    assert price_text(chain) == "free (chain)"
+
+
+def _build_first(g):
+    """A chain build if there is one, else the cheapest build (or, one time in three, the
+    first move, a discard: so that later prices need several resources)."""
+    if g["phase"] != "play":
+        return g["moves"][0]["id"]
+    builds = [(not s["price"]["chain"], s["price"]["total"], m["id"])
+              for s in g["layout"] if s["available"] for m in s["moves"] if m["kind"] == "build"]
+    best = min(builds) if builds else None
+    if best and (not best[0] or g["n_moves"] % 3):
+        return best[2]
+    return g["moves"][0]["id"]
+
+
+def _check_price(state, p, price, card=None, wonder=None):
+    """One price of the view against the core (R-BUILD-2, R-TRADE-1..4)."""
+    data = duelcore.data
+    if wonder is None:
+        b = state.trade_breakdown(p, card)
+        total, trade = state.card_cost(p, data.CARD_NAMES.index(card))
+    else:
+        b = state.trade_breakdown(p, wonder, wonder=True)
+        total, trade = state.wonder_cost(p, data.WONDER_NAMES.index(wonder))
+    assert {k: price[k] for k in b} == b                 # the core's breakdown, as it is
+    assert (price["total"], price["traded"]) == (total, trade)
+    assert price["coins"] + sum(r["units"] * r["price"] for r in price["buy"]) == total
+    assert price["affordable"] == (total <= state.coins(p))
+    if price["chain"]:
+        assert wonder is None and total == 0 and price["buy"] == []
+        assert price["chain_from"] in data.CARD_NAMES, price
+        giver = data.CARDS[data.CARD_NAMES.index(price["chain_from"])]
+        assert data.CARD_NAMES.index(price["chain_from"]) in state.city(p)
+        assert giver.chain_gives == data.CARDS[data.CARD_NAMES.index(card)].chain_from
+    else:
+        assert price["chain_from"] is None
+    assert price["text"] == price_text(b, price["chain_from"])
+    return b
+
+
+def test_prices_are_the_cores_trade_breakdown(client):
+    """At every decision of a whole game, each available card's price (and each unbuilt
+    wonder's) is ``State.trade_breakdown`` of the position, summing to the price."""
+    g = new_game(client, seat=1, seed=6)
+    seen = {"chain": 0, "bought": 0, "printed+bought": 0, "two resources": 0, "wonders": 0}
+    g = settle(client, g)
+    while not g["result"]:
+        if g["phase"] == "play":
+            state = replay(loads(client.get(f"/api/games/{g['id']}/record").text))
+            assert state.current_player() == 0 and state.n_decisions == g["n_decisions"]
+            for s in g["layout"]:
+                if not s["available"]:
+                    assert "price" not in s
+                    continue
+                b = _check_price(state, 0, s["price"], card=s["card"])
+                seen["chain"] += b["chain"]
+                seen["bought"] += bool(b["buy"])
+                seen["printed+bought"] += bool(b["buy"] and b["coins"])
+                seen["two resources"] += len(b["buy"]) > 1
+                build = [m for m in s["moves"] if m["kind"] == "build"]
+                if build:
+                    assert build[0]["note"] == s["price"]["text"]
+            for w in g["players"][0]["wonders"]:
+                assert ("price" in w) == (not w["built"])
+                if not w["built"]:
+                    _check_price(state, 0, w["price"], wonder=w["name"])
+                    seen["wonders"] += 1
+            assert all("price" not in w for w in g["players"][1]["wonders"])
+        r = client.post(f"/api/games/{g['id']}/move", json={"action": _build_first(g)})
+        assert r.status_code == 200, r.text
+        g = settle(client, r.json())
+    assert all(seen.values()), seen
 
 
 def test_move_by_name_and_illegal_moves(client):

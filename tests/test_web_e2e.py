@@ -12,7 +12,9 @@ import urllib.request
 
 import pytest
 
-from duelpy.records import load, record_game, replay
+import duelcore
+from duelpy.records import load, loads, record_game, replay
+from duelpy.web.view import price_text
 from web_helpers import chromium_path, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -105,9 +107,13 @@ def play_to_the_end(pg, tmp_path, opponent, seed):
     """Play by clicks and keys until the game ends; check the score shown against the
     downloaded record's ``State.result()``; replay the record in the viewer."""
     moves = 0
+    prices_checked = False
     while dataset(pg, "over") != "1":
         assert moves < 300, "the game does not end"
         if dataset(pg, "phase") == "play":
+            if not prices_checked:
+                check_prices(pg, tmp_path)
+                prices_checked = True
             if moves % 3 == 0:                              # by keys: label, then B or D
                 pg.keyboard.press("1")
                 pg.wait_for_selector("#decision button.move")
@@ -161,6 +167,40 @@ def play_to_the_end(pg, tmp_path, opponent, seed):
     pg.keyboard.press("Home")
     pg.locator("#r-where", has_text="the start").wait_for()
     pg.screenshot(path=tmp_path / "replay.png", full_page=True)
+
+
+def check_prices(pg, tmp_path):
+    """Your first move of Age I: every available card's price is on the page with its
+    trading breakdown, as the core gives it (``State.trade_breakdown`` of the position,
+    replayed from the game's record); selecting a card shows it again."""
+    base = pg.url.split("#")[0]
+    gid = pg.evaluate("location.hash").split("=", 1)[1]
+    with urllib.request.urlopen(f"{base}api/games/{gid}/record", timeout=30) as r:
+        state = replay(loads(r.read().decode("utf-8")))
+    p = state.current_player()
+    assert state.age == 1 and p == 0
+    names = duelcore.data.CARD_NAMES
+    want = {}
+    for c in state.available_cards():
+        b = state.trade_breakdown(p, c)
+        assert not b["chain"]                       # no chain in Age I
+        want[names[c]] = price_text(b)
+    shown = pg.locator("#decision .prices .price-text")
+    assert shown.count() == len(want)
+    got = {shown.nth(i).get_attribute("data-card"): shown.nth(i).inner_text()
+           for i in range(shown.count())}
+    assert got == want
+    traded = [n for n, text in want.items() if " × " in text]
+    assert traded, want                             # Age I: someone has to buy a resource
+    row = pg.locator("#decision .prices li", has_text=traded[0])
+    assert row.is_visible()
+    pg.screenshot(path=tmp_path / "prices.png", full_page=True)
+    pg.locator(f"#game-board .card.available[data-card='{traded[0]}']").click()
+    sel = pg.locator(f"#decision .price-text[data-card='{traded[0]}']")
+    sel.wait_for()
+    assert sel.inner_text() == want[traded[0]] and sel.is_visible()
+    pg.keyboard.press("Escape")
+    pg.locator("#decision .prices").wait_for()
 
 
 def test_replay_viewer_refuses_a_tampered_record(page, tmp_path):

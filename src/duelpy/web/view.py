@@ -15,7 +15,7 @@ from duelcore import ACTION_LAYOUT as L, State, data
 from duelpy.notation import NUM_DECISION_ACTIONS, action_name
 from duelpy.render import slot_positions
 
-__all__ = ["board_view", "catalogue", "move_effect", "PLAYERS"]
+__all__ = ["board_view", "catalogue", "move_effect", "price_text", "PLAYERS"]
 
 PLAYERS = ("P1", "P2")
 ROMAN = ("", "I", "II", "III")
@@ -120,24 +120,54 @@ def _mover(state: State):
     return p if p in (0, 1) else None
 
 
+def _coins(n: int) -> str:
+    return f"{n} coin{'s' * (n != 1)}"
+
+
+def price_text(breakdown: dict, chain_from: str | None = None) -> str:
+    """A price from :meth:`duelcore.State.trade_breakdown` in words (R-BUILD-2, R-TRADE).
+
+    ``"5 coins = 1 clay × 3 + 1 papyrus × 2"`` (units of a resource × coins per unit),
+    ``"4 coins = 1 printed + 1 stone × 3"``, ``"2 coins (printed)"``, ``"free (chain from
+    Baths)"`` (``chain_from``: the card of the city that shows the chain symbol), ``"free"``.
+    """
+    if breakdown["chain"]:
+        return f"free (chain from {chain_from})" if chain_from else "free (chain)"
+    total = breakdown["total"]
+    if total == 0:
+        return "free"
+    if not breakdown["buy"]:
+        return f"{_coins(total)} (printed)"
+    parts = [f"{breakdown['coins']} printed"] if breakdown["coins"] else []
+    parts += [f"{row['units']} {row['resource']} × {row['price']}" for row in breakdown["buy"]]
+    return f"{_coins(total)} = " + " + ".join(parts)
+
+
+def _chain_from(state: State, p: int, card: int) -> str | None:
+    """The card of p's city showing the chain symbol ``card`` needs (printed data only: the
+    core has said that the build is a chain)."""
+    symbol = data.CARDS[card].chain_from
+    for own in state.city(p):
+        if symbol and data.CARDS[own].chain_gives == symbol:
+            return data.CARDS[own].name
+    return None
+
+
 def _price(state: State, p: int, card: int) -> dict:
-    """A card's price for player p: the core's total and traded part, and chain or not."""
-    total, trade = state.card_cost(p, card)
-    c = data.CARDS[card]
-    chain_card = None
-    if total == 0 and c.chain_from:                       # the core says free: by which chain?
-        for own in state.city(p):
-            if data.CARDS[own].chain_gives == c.chain_from:
-                chain_card = data.CARDS[own].name
-    printed = total - trade
-    return {"total": total, "printed": printed, "trade": trade, "chain": chain_card,
-            "affordable": total <= state.coins(p), "needs": c.cost or "free"}
+    """A card's price for player p: :meth:`State.trade_breakdown` as the core gives it
+    (``chain``, ``coins`` printed, ``total``, ``traded``, ``buy``), with ``chain_from``,
+    ``text`` (:func:`price_text`), ``affordable`` and ``needs`` (the printed cost)."""
+    b = state.trade_breakdown(p, card)
+    chain = _chain_from(state, p, card) if b["chain"] else None
+    return {**b, "chain_from": chain, "text": price_text(b, chain),
+            "affordable": b["total"] <= state.coins(p), "needs": data.CARDS[card].cost or "free"}
 
 
 def _wonder_price(state: State, p: int, w: int) -> dict:
-    total, trade = state.wonder_cost(p, w)
-    return {"total": total, "trade": trade, "affordable": total <= state.coins(p),
-            "needs": data.WONDERS[w].cost}
+    """A wonder's price for player p, as :func:`_price` (``chain`` is always False)."""
+    b = state.trade_breakdown(p, w, wonder=True)
+    return {**b, "chain_from": None, "text": price_text(b),
+            "affordable": b["total"] <= state.coins(p), "needs": data.WONDERS[w].cost}
 
 
 def move_effect(state: State, action: int) -> dict:
@@ -269,11 +299,15 @@ def board_view(state: State, *, viewer=None, reveal: bool = False, moves: bool =
         ``age``, ``phase``, ``to_move`` ("P1", "P2", "chance" or None when over),
         ``pending`` (text), ``play_again``, ``layout`` (20 slots: ``row``, ``x`` in card
         widths, ``face`` taken/back/guild_back/up, ``card``, ``available``, and for the mover
-        ``price`` {total, printed, trade, chain, affordable} and ``moves``), ``players``
-        (coins, VP by category and total, city by colour, production, science, tokens,
-        wonders with prices), ``military`` (pawn, tokens left on each side), ``board_tokens``,
+        ``price`` and ``moves``), ``players`` (coins, VP by category and total, city by
+        colour, production, science, tokens, wonders with a ``price`` for the mover's unbuilt
+        ones), ``military`` (pawn, tokens left on each side), ``board_tokens``,
         ``discard_pile``, ``draft``, ``library_offer``, ``moves`` (list of {id, name, kind,
         object, note, effect}) and ``result`` (``State.result()`` when the game is over).
+        A ``price`` is :meth:`State.trade_breakdown` (``chain``, ``coins`` printed,
+        ``total`` coins paid, ``traded``, ``buy`` [{resource, units, price}]) with
+        ``chain_from`` (the city's card that gives the chain, or None), ``text`` (see
+        :func:`price_text`), ``affordable`` and ``needs`` (the printed cost).
     """
     if not isinstance(state, State):
         raise TypeError(f"board_view needs a duelcore State, not {type(state).__name__}")
@@ -344,23 +378,11 @@ def board_view(state: State, *, viewer=None, reveal: bool = False, moves: bool =
 def _note(state: State, p: int, kind: str, obj: int) -> str:
     """Cost or gain of a decision for the player to move (asked of the State)."""
     if kind == "build":
-        total, trade = state.card_cost(p, obj)
-        return _coins_text(total, trade)
+        b = state.trade_breakdown(p, obj)
+        return price_text(b, _chain_from(state, p, obj) if b["chain"] else None)
     if kind == "wonder":
-        total, trade = state.wonder_cost(p, obj // N_CARDS)
-        return _coins_text(total, trade)
+        return price_text(state.trade_breakdown(p, obj // N_CARDS, wonder=True))
     if kind == "discard":
         return f"+{state.discard_value(p)} coins"
     return ""
-
-
-def _coins_text(total: int, trade: int) -> str:
-    if total == 0:
-        return "free"
-    text = f"{total} coin{'s' * (total != 1)}"
-    if trade and trade != total:
-        text += f" ({total - trade} printed + {trade} trading)"
-    elif trade:
-        text += " (trading)"
-    return text
 

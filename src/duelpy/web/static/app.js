@@ -99,8 +99,6 @@ function setupNewGame() {
 // ------------------------------------------------------------------ drawing a position
 const ROW_STEP = 46, CARD_W = 92, CARD_H = 60, GAP = 6;
 
-function moneyText(n) { return n === 0 ? "free" : `${n} coin${n === 1 ? "" : "s"}`; }
-
 function effectText(e) {
   if (!e) return "";
   const parts = [];
@@ -116,15 +114,9 @@ function effectText(e) {
   return parts.join(", ");
 }
 
-function priceText(p) {
-  if (!p) return "";
-  if (p.chain) return `free: chain from ${p.chain}`;
-  if (p.total === 0) return "free";
-  let t = moneyText(p.total);
-  if (p.trade && p.printed) t += ` = ${p.printed} printed + ${p.trade} trading`;
-  else if (p.trade) t += " of trading";
-  return t;
-}
+// a price as the server words it from the core's trade_breakdown:
+// "5 coins = 1 clay × 3 + 1 papyrus × 2" (units × coins per unit), "free (chain from Baths)"
+function priceText(p) { return p ? p.text : ""; }
 
 function cardTitle(name) {
   const c = S.meta.cards[name];
@@ -332,6 +324,19 @@ function moveButton(m, text) {
     ${eff ? `<span class="effect">${esc(eff)}</span>` : ""}</button>`;
 }
 
+// the price of every available card for the player to move, with its trading breakdown
+function pricesHtml(g) {
+  const rows = g.layout.filter((s) => s.available && s.price).map((s) => {
+    const p = s.price;
+    return `<li class="${p.affordable ? "" : "dear"}" data-card="${esc(s.card)}">
+      ${s.label ? `<kbd>${esc(s.label)}</kbd> ` : ""}<span class="chip ${s.colour}"></span>
+      ${esc(s.card)}: <span class="price-text" data-card="${esc(s.card)}">${esc(priceText(p))}</span>
+      ${p.affordable ? "" : '<span class="why-not">(not enough coins)</span>'}</li>`;
+  }).join("");
+  return rows ? `<h4 title="resources bought from the bank: units × coins per unit">Prices for you</h4>
+    <ul class="prices">${rows}</ul>` : "";
+}
+
 function renderDecision(g) {
   const box = $("decision");
   if (g.result) { box.innerHTML = `<h3>The game is over</h3><p>Download the record, or replay it.</p>`; return; }
@@ -340,7 +345,8 @@ function renderDecision(g) {
   if (g.phase === "play") {
     if (!S.sel) {
       box.innerHTML = `<h3>Your move</h3><p>${esc(g.pending)}${g.play_again ? " <b>(Play Again)</b>" : ""}.</p>
-        <p class="muted">Click an available card (or press its label) to see what you can do with it and at what price.</p>`;
+        <p class="muted">Click an available card (or press its label) to see what you can do with it.</p>
+        ${pricesHtml(g)}`;
       return;
     }
     const slot = g.layout.find((s) => s.card === S.sel);
@@ -351,7 +357,8 @@ function renderDecision(g) {
     const wonders = ms.filter((m) => m.kind === "wonder");
     let html = `<h3><span class="chip ${slot.colour}"></span> ${esc(S.sel)}</h3>
       <p class="muted">${esc(info.text)}</p>
-      <p>Printed cost: ${esc(info.cost)}. Price for you: <b>${esc(priceText(slot.price))}</b></p>`;
+      <p>Printed cost: ${esc(info.cost)}. Price for you:
+        <b class="price-text" data-card="${esc(S.sel)}">${esc(priceText(slot.price))}</b></p>`;
     if (build) html += moveButton({...build, label: "B"}, `Build ${esc(S.sel)}`);
     else html += `<p class="why-not">Cannot build it: ${esc(slot.why_not_build || "not legal")}</p>`;
     if (discard) html += moveButton({...discard, label: "D"}, `Discard for coins`);
@@ -519,7 +526,7 @@ function wire() {
     if (nav) { ev.preventDefault(); show(nav.dataset.nav); return; }
     const mv = ev.target.closest("[data-move]");
     if (mv) { play(Number(mv.dataset.move)); return; }
-    const card = ev.target.closest("#game-board .card.available[data-card]");
+    const card = ev.target.closest("#game-board .card.available[data-card], #decision .prices li[data-card]");
     if (card && S.game && S.game.to_move === S.game.you && !S.game.thinking) { select(card.dataset.card); return; }
     if (ev.target.closest("#cancel-sel")) { S.sel = null; renderGame(); return; }
     const rli = ev.target.closest("#r-moves li[data-k]");
