@@ -92,6 +92,10 @@ ctypedef struct SevenState:
     u64 discard[3]          # the discard pile (face down)
     u64 tucked[3]           # cards under wonder stages
     u64 built[3]            # physical cards built in cities
+    u64 excluded[3]         # every copy of the cards a study removed from the game (treatment,
+                            #   see new_state's ``remove``); 0 in a game by the rules
+    u64 added[3]            # the spare copies (marks above the player count) dealt in their
+                            #   place, so that each Age still deals 7 cards a player (W-AGE-2)
     SevenCity c[7]
     u64 seen[7][7][3]       # seen[p][k]: packet k (the hand dealt to seat k) when p last held it
     i32 commit[7]           # committed turn action per seat this turn, -1 if none
@@ -163,3 +167,5 @@ cdef int sv_winners(const SevenState* s) noexcept nogil
 cdef int sv_solve(const SevenState* s, int seat, const u8* cost, int allpairs,
                   int* pl, int* pr) noexcept nogil
 cdef int sv_state_check(const SevenState* s) noexcept nogil
+cdef void sv_age_deck(const SevenState* s, int age, u64* out) noexcept nogil
+cdef int sv_deal_spares(SevenState* s, u64 seed) noexcept nogil

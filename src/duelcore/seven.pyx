@@ -773,6 +773,44 @@ cdef int sv_pending(const SevenState* s, int* seats) noexcept nogil:
         n = 1
     return n
 
+# ---------------------------------------------------------------- the cards of an Age
+cdef void sv_age_deck(const SevenState* s, int age, u64* out) noexcept nogil:
+    """The non-guild cards of ``age`` in this game: the copies marked for the player count
+    (W-SETUP-2; the 3-player deck in the Free City variant, W-FREE-1), less every copy of a
+    card a study removed, plus the spare copies dealt in their place (``s.added``)."""
+    cdef int n = 3 if s.n_players == 2 else s.n_players, w
+    for w in range(3):
+        out[w] = (AGE_PHYS[age][n][w] & ~s.excluded[w]) | (s.added[w] & AGE_PHYS[age][7][w])
+
+cdef int sv_deal_spares(SevenState* s, u64 seed) noexcept nogil:
+    """Replace, Age by Age, each copy of a removed card in the player count's deck by a spare
+    copy of the same Age (a copy whose player mark is above the player count, and not of a
+    removed card), drawn uniformly with the RNG ``seed``.  So each Age still deals 7 cards a
+    player (W-AGE-2) and holds only cards of its Age.  Returns 0, or the Age that has too few
+    spare copies (then ``s.added`` is incomplete and the state unusable)."""
+    cdef int n = 3 if s.n_players == 2 else s.n_players, age, w, need, i, b
+    cdef u64 rng = seed
+    cdef u64 spare[3]
+    cdef u64 gone[3]
+    for w in range(3):
+        s.added[w] = 0
+    for age in range(1, 4):
+        for w in range(3):
+            gone[w] = AGE_PHYS[age][n][w] & s.excluded[w]
+            spare[w] = AGE_PHYS[age][7][w] & ~AGE_PHYS[age][n][w] & ~s.excluded[w]
+        need = b3_count(gone)
+        if need > b3_count(spare):
+            return age
+        for i in range(need):
+            b = b3_select(spare, sv_rng_below(&rng, b3_count(spare)))
+            b3_del(spare, b)
+            b3_add(s.added, b)
+    return 0
+
+cdef inline bint guild_out(const SevenState* s, int g) noexcept nogil:
+    """A guild a study removed from the game: never drawn (W-SETUP-3)."""
+    return b3_has(s.excluded, GUILD_PHYS[g])
+
 # ---------------------------------------------------------------- chance
 cdef bint sv_is_chance(const SevenState* s) noexcept nogil:
     return s.phase <= SP_DRAW
@@ -811,7 +849,7 @@ cdef int sv_chance_outcomes(const SevenState* s, int* out, double* prob) noexcep
         return n
     if s.phase == SP_GUILD:
         for b in range(SV_NUM_GUILDS):
-            if not (s.guilds >> b) & 1:
+            if not (s.guilds >> b) & 1 and not guild_out(s, b):
                 out[n] = SV_CH_GUILD_BASE + b
                 n += 1
         for k in range(n):
@@ -870,14 +908,12 @@ cdef void start_turn(SevenState* s) noexcept nogil:
         update_seen(s)
 
 cdef void start_age(SevenState* s, int age) noexcept nogil:
-    cdef int n = 3 if s.n_players == 2 else s.n_players, g, i
+    cdef int g, i
     cdef SevenCity* c
     s.age = age
     s.turn = 0
     s.deal_pos = 0
-    s.deck[0] = AGE_PHYS[age][n][0]
-    s.deck[1] = AGE_PHYS[age][n][1]
-    s.deck[2] = AGE_PHYS[age][n][2]
+    sv_age_deck(s, age, s.deck)
     if age == 3:
         for g in range(SV_NUM_GUILDS):
             if (s.guilds >> g) & 1:
@@ -1292,10 +1328,13 @@ cdef int sv_winners(const SevenState* s) noexcept nogil:
 cdef int sv_state_check(const SevenState* s) noexcept nogil:
     """0 if the state is consistent, else a code: 1 coins < 0; 2 a derived field is stale;
     3 a card in two places; 4 a card missing or out of the game; 5 cities and built cards
-    disagree; 6 a wrong hand size; 7 a counter out of range; 8 a name twice in a city."""
+    disagree; 6 a wrong hand size; 7 a counter out of range; 8 a name twice in a city; 9 a
+    study's removed cards and their spare copies disagree (see sv_deal_spares)."""
     cdef SevenCity tmp
     cdef u64 all_[3]
     cdef u64 uni[3]
+    cdef u64 agek[3]
+    cdef u64 base[3]
     cdef u64 x
     cdef int i, w, k, n = 3 if s.n_players == 2 else s.n_players, a, names_total = 0, exp
     if s.n_players < 2 or s.n_players > 7 or s.phase > SP_OVER or s.age > 3 or s.turn > 6:
@@ -1337,8 +1376,9 @@ cdef int sv_state_check(const SevenState* s) noexcept nogil:
                 return 3
             all_[w] |= x
     for a in range(1, s.age + 1):
+        sv_age_deck(s, a, agek)
         for w in range(3):
-            uni[w] |= AGE_PHYS[a][n][w]
+            uni[w] |= agek[w]
     if s.age == 3:
         for k in range(SV_NUM_GUILDS):
             if (s.guilds >> k) & 1:
@@ -1371,6 +1411,25 @@ cdef int sv_state_check(const SevenState* s) noexcept nogil:
                     return 6
     if s.guilds >> SV_NUM_GUILDS:
         return 7
+    # a study's removed cards (code 9): never drawn, dealt or placed; as many spare copies of
+    # each Age, none of them in the player count's deck
+    for k in range(SV_NUM_GUILDS):
+        if (s.guilds >> k) & 1 and guild_out(s, k):
+            return 9
+    for a in range(1, 4):
+        for w in range(3):
+            base[w] = AGE_PHYS[a][n][w] & s.excluded[w]
+            agek[w] = s.added[w] & AGE_PHYS[a][7][w]
+            if agek[w] & (AGE_PHYS[a][n][w] | s.excluded[w]):
+                return 9
+        if b3_count(base) != b3_count(agek):
+            return 9
+    for w in range(3):
+        x = s.added[w]
+        for a in range(1, 4):
+            x &= ~AGE_PHYS[a][7][w]
+        if x:
+            return 9
     if s.age > 0 and popcount(s.guilds) != (5 if s.n_players == 2 else s.n_players + 2):
         return 7
     return 0

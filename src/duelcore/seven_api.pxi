@@ -485,6 +485,15 @@ cdef class State:
         self._check_seat(seat)
         return (self.s.c[seat].mil_vp, self.s.c[seat].defeats)
 
+    def removed(self):
+        """Names of the cards a study removed from this game (see new_state), in name order."""
+        return [_data.NAMES[nm] for nm in range(SV_NUM_NAMES)
+                if first_of_name(self.s.excluded, nm) >= 0]
+
+    def added_cards(self):
+        """Names of the spare copies dealt in place of the removed cards (public)."""
+        return _names_of_phys(_b3_list(self.s.added))
+
     def discard_pile(self):
         """Names in the discard pile (face down: full information, not a player's view)."""
         return _names_of_phys(_b3_list(self.s.discard))
@@ -601,6 +610,7 @@ cdef class State:
         known = _names_of_phys(_b3_list(s.c[player].facedown))
         return {"player": player, "phase": PHASES[s.phase], "age": s.age, "turn": s.turn,
                 "discard_size": b3_count(s.discard),
+                "removed": self.removed(), "added": self.added_cards(),
                 "seats": seats, "hand": _names_of_phys(_b3_list(s.c[player].hand)),
                 "seen_hands": self.seen_hands(player), "facedown_known": known,
                 "committed": {i: s.commit[i] for i in own},
@@ -643,6 +653,7 @@ cdef class State:
             "seen": [[_b3_list(s.seen[p][k]) for k in range(s.n_players)]
                      for p in range(s.n_players)],
             "cities": cities,
+            "removed": self.removed(), "added": _b3_list(s.added),
         }
 
 
@@ -650,6 +661,8 @@ KEYS = ("format", "game", "players", "phase", "age", "turn", "setup_pos", "deal_
         "rng", "options", "forced_board", "forced_side", "guilds", "deck", "discard", "tucked",
         "built", "commit", "commit_card", "hali_seat", "seventh_seat", "seventh_card", "seen",
         "cities")
+#: keys a position may leave out (positions written before study treatments existed)
+OPTIONAL_KEYS = ("removed", "added")
 CITY_KEYS = ("board", "side", "stages", "coins", "military_vp", "defeats", "olympia_free",
              "city", "hand", "facedown")
 
@@ -664,7 +677,7 @@ def state_from_dict(d):
     cdef SevenCity tmp
     if not isinstance(d, dict):
         raise StateFormatError("a position is a dict")
-    extra = set(d) - set(KEYS)
+    extra = set(d) - set(KEYS) - set(OPTIONAL_KEYS)
     if extra:
         raise StateFormatError(f"unknown key(s) {sorted(extra)}")
     missing = [kk for kk in KEYS if kk not in d]
@@ -787,6 +800,18 @@ def state_from_dict(d):
                 b = _b3_from(d["seen"][p][k], "seen")
                 for i in range(3):
                     s.seen[p][k][i] = b[i]
+        removed = d.get("removed", [])
+        if not isinstance(removed, list):
+            raise StateFormatError("removed must be a list of card names")
+        try:
+            b = _removal(players, removed)
+        except ValueError as e:
+            raise StateFormatError(f"removed: {e}") from None
+        for k in range(3):
+            s.excluded[k] = b[k]
+        b = _b3_from(d.get("added", []), "added")
+        for k in range(3):
+            s.added[k] = b[k]
     except StateFormatError:
         raise
     except (TypeError, ValueError, KeyError, OverflowError) as e:
@@ -801,11 +826,58 @@ def state_from_dict(d):
     return st
 
 
+cdef u64 SPARE_MIX = 0x5BD1E9955BD1E995ULL    # salt of the spare copies' RNG
+
+
+def _removal(int players, remove):
+    """The physical copies of the cards in ``remove`` (names of Age cards or guilds), checked:
+    each card must be in the ``players``-player game (W-SETUP-2), enough guilds must stay for
+    the draw (W-SETUP-3).  Raises ValueError naming the card."""
+    cdef int n = 3 if players == 2 else players, nm, pid
+    if remove is None:
+        return [0, 0, 0]
+    if isinstance(remove, str):
+        remove = [remove]
+    out = [0, 0, 0]
+    guilds_out = 0
+    for name in remove:
+        if not isinstance(name, str) or name not in _data.NAMES:
+            close = [x for x in _data.NAMES if str(name).lower() in x.lower()][:4]
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise ValueError(f"unknown card {name!r} to remove{hint}")
+        nm = _data.NAMES.index(name)
+        if nm >= SV_FIRST_GUILD:
+            guilds_out += 1
+        else:
+            marks = [m for (k, _, m) in _data.PHYSICAL if k == nm]
+            if min(marks) > n:
+                raise ValueError(f"{name} is not in the {players}-player game (its copies are "
+                                 f"marked {'+, '.join(map(str, marks))}+, W-SETUP-2)")
+        for pid in range(SV_NUM_PHYS):
+            if PH_NAME[pid] == nm:
+                out[pid >> 6] |= (<u64>1) << (pid & 63)
+    need = 5 if players == 2 else players + 2
+    if SV_NUM_GUILDS - guilds_out < need:
+        raise ValueError(f"{players} players draw {need} guilds (W-SETUP-3): at most "
+                         f"{SV_NUM_GUILDS - need} of the 10 can be removed, not {guilds_out}")
+    return out
+
+
 def new_state(players, seed=0, boards=None, sides=None, explicit_chance=False,
-              all_pairs=False):
+              all_pairs=False, remove=None):
     """A new game (W-SETUP).  ``boards``: None (drawn) or one entry per seat, each None, a
     board name, or ``"Name A"`` / ``"Name B"``; ``sides``: None/"random", "A" or "B" for every
-    seat not fixed by ``boards``.  Raises ValueError naming a bad argument."""
+    seat not fixed by ``boards``.
+
+    ``remove`` (a study treatment, not a rule): card names (Age cards or guilds) taken out of
+    the game.  A removed guild is never drawn (W-SETUP-3 draws from the others).  Each copy of
+    a removed Age card in the player count's deck is replaced by a spare copy of the same Age
+    (a copy marked for more players, not of a removed card), drawn uniformly from the seed
+    when the game is set up, so each Age still deals 7 cards to each player (W-AGE-2).  The
+    resulting decks are public, like the decks of W-CHANCE-2: the replacement is set-up, not
+    a chance node, even with ``explicit_chance``.  Raises ValueError naming a bad argument:
+    an unknown card, a card not in this player count's game, too many guilds removed, or an
+    Age without enough spare copies (at 7 players every copy of every Age is in play)."""
     cdef State st = State.__new__(State)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
         raise ValueError(f"players must be 2..7 (2 is the Free City variant), not {players!r}")
@@ -837,6 +909,18 @@ def new_state(players, seed=0, boards=None, sides=None, explicit_chance=False,
             st.s.forced_board[i] = _data.BOARD_NAMES.index(name)
             if side:
                 st.s.forced_side[i] = "AB".index(side)
+    ex = _removal(players, remove)
+    for i in range(3):
+        st.s.excluded[i] = ex[i]
+    if ex != [0, 0, 0]:
+        age = sv_deal_spares(&st.s, (<u64>(seed & 0xFFFFFFFFFFFFFFFF)) ^ SPARE_MIX)
+        if age:
+            gone = sorted({_data.NAMES[PH_NAME[p]] for p in range(SV_NUM_PHYS)
+                           if (ex[p >> 6] >> (p & 63)) & 1 and PH_AGE[p] == age
+                           and PH_NAME[p] < SV_FIRST_GUILD})
+            raise ValueError(f"cannot remove {', '.join(gone)} at {players} players: Age "
+                             f"{'I' * age} has too few spare copies (cards marked for more "
+                             f"players) to deal in its place")
     if not explicit_chance:
         sv_settle(&st.s, &st.s.rng)
     return st

@@ -4,6 +4,7 @@
 # wrappers is nogil; the MCTS node pool is allocated once per search.
 from libc.stdlib cimport malloc, free
 from libc.math cimport sqrt, log
+import operator
 
 cdef extern from "<time.h>" nogil:
     ctypedef long time_t
@@ -245,13 +246,18 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
     cdef int i, w, q, k, nd, nt, g, n_unseen_g, t, j, nloc
     cdef int loc[SV_NUM_GUILDS]
     cdef int pk[7]
-    cdef int n = s.n_players, na = 3 if s.n_players == 2 else s.n_players
+    cdef int n = s.n_players
     cdef const SevenCity* me = &s.c[p]
     cdef u16 guilds_seen = 0, avail_g = 0
+    if s.age > 0:
+        sv_age_deck(s, s.age, cur)          # public: a study's removed cards and spares too
+    else:
+        cur[0] = 0
+        cur[1] = 0
+        cur[2] = 0
     for w in range(3):
         U[w] = s.deck[w] | s.discard[w] | s.tucked[w]
         seen_all[w] = 0
-        cur[w] = AGE_PHYS[s.age][na][w] if s.age > 0 else 0
     for q in range(n):
         if q != p:
             for w in range(3):
@@ -286,6 +292,9 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
             if (s.guilds >> g) & 1 and not (guilds_seen >> g) & 1:
                 n_unseen_g += 1
         avail_g = (~guilds_seen) & ((1 << SV_NUM_GUILDS) - 1)
+        for g in range(SV_NUM_GUILDS):
+            if guild_out(s, g):
+                avail_g &= ~(1 << g)        # a guild a study removed is known to be out
         if n_unseen_g:
             # take the drawn guilds p never saw out of their places (noting the places), then
             # draw as many from every guild p never saw and put them back in those places
@@ -809,39 +818,99 @@ def mcts_speed(int players, int iterations, seed=0):
     return iterations / (t1 - t0)
 
 
-def play_games_detail(int players, agents, int games, seed=0, sides=None, boards=None):
-    """Like :func:`play_games`, with one row per game: ``boards`` and ``sides`` (per seat),
-    ``totals`` (VP per seat), ``coins`` and ``winners`` (a bitmask of players).  ``sides`` and
-    ``boards`` are the set-up options of :func:`new_state` (treatments of a study)."""
+cdef inline u64 game_stream(u64 seed, u64 g, u64 salt) noexcept nogil:
+    """An RNG state for game ``g`` of a batch, independent of every other game."""
+    cdef u64 x = seed ^ salt
+    x += (g + 1) * <u64>0xD1B54A32D192ED03ULL
+    return sv_rng_next(&x)
+
+
+def play_games_detail(int players, agents, int games, seed=0, sides=None, boards=None,
+                      remove=None, lineups=None, int first_game=0):
+    """Play ``games`` games between agents in compiled code (nogil), one row per game.
+
+    ``agents``: agent descriptions (``"random"``, ``"greedy"``, ``"mcts"``, ``"mcts:N"``,
+    ``"mcts:N:C"``); with ``lineups`` None there is one per seat (player i at seat i), else
+    ``lineups`` gives, per game, the index into ``agents`` of each seat's agent (a games x
+    players list).  ``sides``, ``boards`` and ``remove`` are the set-up options of
+    :func:`new_state` (a study's treatments; the spare copies for ``remove`` are drawn again
+    for every game).
+
+    Game ``first_game + g`` has its own chance seed and its own agent RNG, both derived from
+    ``seed`` and the game's index alone: the same game index gives the same deal under every
+    treatment and lineup (common random numbers), and a batch split in chunks gives the same
+    games.  Returns a dict of lists per game: ``boards`` and ``sides`` (per seat), ``totals``
+    (VP per seat, W-END-1), ``coins``, ``winners`` (a bitmask of players, W-END-2) and
+    ``seconds`` (wall-clock time of the batch).  Raises ValueError for a bad player count,
+    agent, lineup or set-up."""
     if not 2 <= players <= 7:
         raise ValueError(f"players must be 2..7, not {players}")
-    if len(agents) != players:
+    if lineups is None and len(agents) != players:
         raise ValueError(f"play_games needs {players} agents, got {len(agents)}")
-    cdef AgentSpec specs[SV_MAX_SEATS]
+    if not 1 <= len(agents) <= 64:
+        raise ValueError(f"1..64 agents, not {len(agents)}")
+    if games < 0 or first_game < 0:
+        raise ValueError("games and first_game are non-negative")
+    cdef AgentSpec specs[64]
     cdef MTree t
-    cdef State proto = new_state(players, 0, boards=boards, sides=sides, explicit_chance=True)
+    cdef State proto = new_state(players, 0, boards=boards, sides=sides, explicit_chance=True,
+                                 remove=remove)
     cdef SevenState s
-    cdef u64 rng = <u64>seed
+    cdef u64 base = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
+    cdef u64 arng
     cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
-    cdef int g, i, iters = 1, seats = proto.s.n_seats
-    cdef int* out = <int*>malloc(games * 5 * SV_MAX_SEATS * sizeof(int) + 1)
-    if out == NULL:
-        raise MemoryError("results")
-    for i in range(players):
+    cdef int g, i, iters = 1, seats = proto.s.n_seats, k, nag = len(agents)
+    cdef bint spares = (proto.s.excluded[0] | proto.s.excluded[1] | proto.s.excluded[2]) != 0
+    cdef int* out
+    cdef int* lu
+    cdef double t0, t1
+    for i in range(nag):
         specs[i] = _spec(agents[i])
         if specs[i].kind == AG_MCTS and specs[i].iterations > iters:
             iters = specs[i].iterations
+    rows_lu = []
+    if lineups is None:
+        rows_lu = [list(range(players))] * games
+    else:
+        if len(lineups) != games:
+            raise ValueError(f"lineups must give one line-up per game ({games})")
+        for g, line in enumerate(lineups):
+            try:
+                line = [operator.index(x) for x in line]
+            except TypeError:
+                line = [None]
+            if len(line) != players or not all(0 <= x < nag for x in line):
+                raise ValueError(f"line-up {g}: {players} agent indices in 0..{nag - 1}, "
+                                 f"not {line!r}")
+            rows_lu.append(line)
+    out = <int*>malloc(games * 5 * SV_MAX_SEATS * sizeof(int) + 1)
+    lu = <int*>malloc(games * SV_MAX_SEATS * sizeof(int) + 1)
+    if out == NULL or lu == NULL:
+        free(out)
+        free(lu)
+        raise MemoryError("results")
+    for g in range(games):
+        for i in range(players):
+            lu[g * SV_MAX_SEATS + i] = rows_lu[g][i]
     if not tree_alloc(&t, iters):
         tree_free(&t)
         free(out)
+        free(lu)
         raise MemoryError("MCTS tree")
+    cdef AgentSpec seat_specs[SV_MAX_SEATS]
     try:
         with nogil:
+            t0 = now_s()
             for g in range(games):
                 s = proto.s
                 s.options = 0
-                s.rng = sv_rng_next(&rng)
-                play_game(&s, specs, &rng, &t)
+                s.rng = game_stream(base, first_game + g, 0)
+                if spares:
+                    sv_deal_spares(&s, game_stream(base, first_game + g, SPARE_MIX))
+                arng = game_stream(base, first_game + g, 0xA6E27A6E27A6E27AULL)
+                for i in range(players):
+                    seat_specs[i] = specs[lu[g * SV_MAX_SEATS + i]]
+                play_game(&s, seat_specs, &arng, &t)
                 sv_scores(&s, vp)
                 for i in range(seats):
                     out[(g * 5 + 0) * SV_MAX_SEATS + i] = s.c[i].board
@@ -849,15 +918,18 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
                     out[(g * 5 + 2) * SV_MAX_SEATS + i] = vp[i * 8 + 7]
                     out[(g * 5 + 3) * SV_MAX_SEATS + i] = s.c[i].coins
                 out[(g * 5 + 4) * SV_MAX_SEATS] = sv_winners(&s)
-        rows = {"boards": [], "sides": [], "totals": [], "coins": [], "winners": []}
+            t1 = now_s()
+        rows = {"boards": [], "sides": [], "totals": [], "coins": [], "winners": [],
+                "seconds": t1 - t0}
         for g in range(games):
-            base = g * 5 * SV_MAX_SEATS
-            rows["boards"].append([_data.BOARD_NAMES[out[base + i]] for i in range(seats)])
-            rows["sides"].append(["AB"[out[base + SV_MAX_SEATS + i]] for i in range(seats)])
-            rows["totals"].append([out[base + 2 * SV_MAX_SEATS + i] for i in range(seats)])
-            rows["coins"].append([out[base + 3 * SV_MAX_SEATS + i] for i in range(seats)])
-            rows["winners"].append(out[base + 4 * SV_MAX_SEATS])
+            b = g * 5 * SV_MAX_SEATS
+            rows["boards"].append([_data.BOARD_NAMES[out[b + i]] for i in range(seats)])
+            rows["sides"].append(["AB"[out[b + SV_MAX_SEATS + i]] for i in range(seats)])
+            rows["totals"].append([out[b + 2 * SV_MAX_SEATS + i] for i in range(seats)])
+            rows["coins"].append([out[b + 3 * SV_MAX_SEATS + i] for i in range(seats)])
+            rows["winners"].append(out[b + 4 * SV_MAX_SEATS])
     finally:
         tree_free(&t)
         free(out)
+        free(lu)
     return rows
