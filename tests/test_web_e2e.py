@@ -249,3 +249,27 @@ def test_ctrl_c_stops_the_server_while_the_ai_thinks():
         assert proc.returncode == 0
         assert "stopped" in proc.stdout.read()
         assert "Traceback" not in proc.stderr.read()
+
+
+def test_ctrl_c_stops_the_server_when_its_output_is_no_longer_read():
+    """A server whose output pipe was closed (the program that started it is gone) still stops
+    cleanly on Ctrl-C, instead of failing on its last message."""
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "duelpy.cli", "serve", "--port", "0",
+                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        url = proc.stdout.readline().split()[2]
+        assert url.startswith("http://"), url
+        urllib.request.urlopen(url + "api/meta", timeout=30).read()     # it is serving
+        proc.stdout.close()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+        assert proc.returncode == 0, proc.stderr.read()
+        assert "Traceback" not in proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -114,12 +114,15 @@ def serve(host, port, open_browser, study_dir, max_games, threads, hint_seconds,
         pass
     finally:
         sock.close()
-    click.echo("duel serve: stopped")
     # Nothing is left to save (records live in the browser's downloads), so end the process
     # now: the interpreter's teardown (pandas, numpy ...) and a search thread still running
     # would otherwise take up to seconds on a busy machine after Ctrl-C.
-    sys.stdout.flush()
-    sys.stderr.flush()
+    try:
+        click.echo("duel serve: stopped")
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:                  # the terminal or the pipe that read our output is gone
+        pass
     os._exit(0)
 
 
