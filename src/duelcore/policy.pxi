@@ -216,6 +216,18 @@ cdef void policy_playout(GameState* s, u64* rng, double noise, double eps) noexc
         apply_action(s, a)
         settle(s, rng)
 
+cdef void policy_steps(GameState* s, u64* rng, double noise, double eps, int steps) noexcept nogil:
+    """At most `steps` decisions of policy_action (chance sampled with `rng`), or to the end."""
+    cdef int a, k = 0
+    settle(s, rng)
+    while s.phase != PH_OVER and k < steps:
+        a = policy_action(s, rng, noise, eps)
+        if a < 0 or stop_requested():
+            return
+        apply_action(s, a)
+        settle(s, rng)
+        k += 1
+
 
 def _init_policy_tables():
     from duelcore import data

@@ -7,7 +7,7 @@ the *searcher's* RNG, never the state's own: a search never reads the future the
 would produce (face-down cards, the Great Library draw), so two states that differ only in
 what the player cannot see get the same decision for the same search seed.
 """
-from libc.math cimport sqrt, log, tanh
+from libc.math cimport sqrt, log, tanh, exp
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
@@ -165,6 +165,9 @@ cdef struct AgentSpec:
     double margin           # planning search: weight of the VP-margin term of the reward
     double bias             # planning search: weight of the progressive bias (policy score)
     const int* stop         # this search's own stop token (SearchStop.flag) or NULL
+    double vmix             # planning search: weight of the learned evaluator at the leaf
+                            #   (0: playouts only, 1: no playout)
+    int horizon             # planning search: playout steps before the evaluator (vmix > 0)
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -300,6 +303,7 @@ cdef void greedy_playout(GameState* s, u64* rng) noexcept nogil:
         settle(s, rng)
 
 include "policy.pxi"
+include "value.pxi"
 
 # MCTS -----------------------------------------------------------------------------------
 cdef struct Node:
@@ -350,7 +354,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef int unexp[MAX_LEGAL]
     cdef int path[MAX_DEPTH]
     cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, n_exp, best, p, new
-    cdef double best_val, val, r0, score, prior, t_end = 0.0
+    cdef double best_val, val, r0, score, prior, leaf, t_end = 0.0
     cdef double c = prm.c
     cdef bint plan = prm.kind == AGENT_PLAN
     cdef int vp[2 * NUM_VP]
@@ -440,25 +444,38 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
             path[depth] = best
             depth += 1
             node = best
-        if s.phase != PH_OVER:
-            if plan:
-                policy_playout(&s, &rng, prm.noise, prm.eps)
-            elif prm.rollout == AGENT_GREEDY:
-                greedy_playout(&s, &rng)
-            else:
-                random_playout(&s, &rng)
-        if s.phase != PH_OVER:          # stopped inside the playout: not an iteration
-            it -= 1
-            break
-        r0 = 1.0 if s.winner == 0 else (0.0 if s.winner == 1 else 0.5)
-        if plan and prm.margin > 0.0 and s.victory != VICTORY_MILITARY \
-                and s.victory != VICTORY_SCIENTIFIC:
-            # a small VP-margin term: among wins, the surer ones (R-END-2)
-            compute_vp(&s, vp)
-            val = 0.0
-            for i in range(NUM_VP):
-                val += vp[i] - vp[NUM_VP + i]
-            r0 = (1.0 - prm.margin) * r0 + prm.margin * (0.5 + 0.5 * tanh(val / 10.0))
+        leaf = -1.0             # the evaluator's value of the leaf (planning search)
+        if plan and prm.vmix > 0.0 and s.phase != PH_OVER:
+            if prm.horizon > 0:     # a short playout, then the evaluator
+                policy_steps(&s, &rng, prm.noise, prm.eps, prm.horizon)
+                if stop_requested():
+                    it -= 1
+                    break
+            leaf = value_estimate(&s)
+        if leaf >= 0.0 and prm.vmix >= 1.0:
+            r0 = leaf           # no playout: the evaluator alone
+        else:
+            if s.phase != PH_OVER:
+                if plan:
+                    policy_playout(&s, &rng, prm.noise, prm.eps)
+                elif prm.rollout == AGENT_GREEDY:
+                    greedy_playout(&s, &rng)
+                else:
+                    random_playout(&s, &rng)
+            if s.phase != PH_OVER:          # stopped inside the playout: not an iteration
+                it -= 1
+                break
+            r0 = 1.0 if s.winner == 0 else (0.0 if s.winner == 1 else 0.5)
+            if plan and prm.margin > 0.0 and s.victory != VICTORY_MILITARY \
+                    and s.victory != VICTORY_SCIENTIFIC:
+                # a small VP-margin term: among wins, the surer ones (R-END-2)
+                compute_vp(&s, vp)
+                val = 0.0
+                for i in range(NUM_VP):
+                    val += vp[i] - vp[NUM_VP + i]
+                r0 = (1.0 - prm.margin) * r0 + prm.margin * (0.5 + 0.5 * tanh(val / 10.0))
+            if leaf >= 0.0:     # mixed: evaluator and playout (weight vmix on the evaluator)
+                r0 = prm.vmix * leaf + (1.0 - prm.vmix) * r0
         nodes[0].visits += 1
         for i in range(depth):
             nodes[path[i]].visits += 1
@@ -576,7 +593,7 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
                "plan": AGENT_PLAN}
 #: Defaults of the planning search's options (see AgentSpec).
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.1,
-                 "bias": 0.5}
+                 "bias": 0.5, "value": 0.0, "horizon": 0}
 
 
 cdef Node* alloc_tree(int cap) except NULL:
@@ -612,6 +629,10 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.margin = d.get("margin", PLAN_DEFAULTS["margin"])
     spec.bias = d.get("bias", PLAN_DEFAULTS["bias"])
     spec.stop = NULL
+    spec.vmix = d.get("value", PLAN_DEFAULTS["value"])
+    spec.horizon = d.get("horizon", PLAN_DEFAULTS["horizon"])
+    if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:
+        load_value_weights()
     if spec.kind == AGENT_PLAN and "c" not in d:
         spec.c = PLAN_DEFAULTS["c"]
     return spec
@@ -629,7 +650,7 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
-                widen=None, margin=None, bias=None, stop=None):
+                widen=None, margin=None, bias=None, value=None, horizon=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
@@ -649,10 +670,12 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     """
     d = {"kind": kind, "iterations": iterations, "seconds": seconds, "rollout": rollout,
          "max_nodes": max_nodes}
-    for key, value in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
-                       ("margin", margin), ("bias", bias)):
-        if value is not None:
-            d[key] = float(value)
+    for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
+                   ("margin", margin), ("bias", bias), ("value", value)):
+        if v is not None:
+            d[key] = float(v)
+    if horizon is not None:
+        d["horizon"] = int(horizon)
     if kind not in ("mcts", "plan"):
         raise ValueError(f"kind must be 'mcts' or 'plan', not {kind!r}")
     cdef AgentSpec spec = make_spec(d)

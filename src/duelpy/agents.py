@@ -286,13 +286,16 @@ class PlanAgent(MCTSAgent):
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
                  widen: float = _PLAN["widen"], margin: float = _PLAN["margin"],
-                 bias: float = _PLAN["bias"], threads: int = 1, max_nodes: int = 0,
+                 bias: float = _PLAN["bias"], value: float = _PLAN["value"],
+                 horizon: int = _PLAN["horizon"], threads: int = 1, max_nodes: int = 0,
                  seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
         budget = self._set_options(iterations, seconds, threads, max_nodes,
                                    {"c": c, "noise": noise, "eps": eps, "widen": widen,
-                                    "margin": margin, "bias": bias})
+                                    "margin": margin, "bias": bias, "value": value,
+                                    "horizon": horizon})
         self.rollout = "policy"
+        self.horizon = int(self.horizon)
         extra = "".join(f",{k}={getattr(self, k):g}" for k in _PLAN
                         if getattr(self, k) != _PLAN[k])
         self.name = f"plan:{budget}{extra}{self._parallel_text()}"
@@ -302,11 +305,12 @@ class PlanAgent(MCTSAgent):
         return {"kind": "plan", "iterations": self.iterations or 0,
                 "seconds": float(self.seconds or 0.0), "c": self.c, "noise": self.noise,
                 "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
-                "max_nodes": self.max_nodes}
+                "value": self.value, "horizon": self.horizon, "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
-                "widen": self.widen, "margin": self.margin, "bias": self.bias}
+                "widen": self.widen, "margin": self.margin, "bias": self.bias,
+                "value": self.value, "horizon": self.horizon}
 
 
 def _next64(x):
@@ -369,6 +373,11 @@ AGENT_KINDS = {
          float_option("bias", 0, 1e6, _search.PLAN_DEFAULTS["bias"],
                       "progressive bias: weight of the policy's score in the tree, fading as "
                       "1 / (visits + 1)"),
+         float_option("value", 0, 1, _search.PLAN_DEFAULTS["value"],
+                      "weight of the learned evaluator at a leaf (0: playouts only, 1: the "
+                      "evaluator alone)"),
+         int_option("horizon", 0, 200, _search.PLAN_DEFAULTS["horizon"],
+                    "playout moves before the learned evaluator (when value > 0)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
