@@ -225,8 +225,10 @@ def test_result_and_rendering():
     with pytest.raises(ValueError, match="not over"):
         result(new_game(3))
     g = new_game(3, seed=1)
-    assert g.hand(1)[0] not in render_text(g, seat=0).split("seat 1")[1] or True
-    assert "hand:" in render_text(g, seat=0) and render_text(g, seat=0).count("hand:") == 1
+    mine = render_text(g, seat=0)
+    hands = [line for line in mine.splitlines() if line.strip().startswith("hand:")]
+    assert hands == ["    hand: " + ", ".join(g.hand(0))]        # only seat 0's hand (W-INFO-2)
+    assert render_text(g).count("hand:") == 3 and "P1 (seat 0)" in mine
 
 
 def test_parse_action():

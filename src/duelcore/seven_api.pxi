@@ -142,6 +142,11 @@ class StateFormatError(ValueError):
     """A malformed or inconsistent position (to_dict form)."""
 
 
+def state_size():
+    """Bytes of one 7 Wonders state (the struct copied by ``clone``)."""
+    return sizeof(SevenState)
+
+
 def encode_turn_action(use, name, left=0, right=0):
     """Turn action id: ``use`` in USES (or its index), card ``name`` (or name id), coins paid to
     the left and right neighbours (0..15 each)."""

@@ -3,7 +3,7 @@
 # players with decoupled UCB selection at simultaneous nodes.  Everything below the Python
 # wrappers is nogil; the MCTS node pool is allocated once per search.
 from libc.stdlib cimport malloc, free
-from libc.math cimport sqrt, log
+from libc.math cimport sqrt, log, exp
 import operator
 
 cdef extern from "<time.h>" nogil:
@@ -464,10 +464,20 @@ def _set_win_weight(double w):
     global W_WIN
     W_WIN = w
 
+cdef int REWARD = 0
+cdef double MARGIN_SCALE = 10.0
+
+def _set_reward(int mode, double scale=10.0):
+    """Tuning hook: 0 win share + margin to the best (clipped at 40 VP); 1 win share +
+    logistic of the margin to the best other player (scale VP)."""
+    global REWARD, MARGIN_SCALE
+    REWARD = mode
+    MARGIN_SCALE = scale
+
 cdef void terminal_rewards(const SevenState* s, double* r) noexcept nogil:
     """Per-player reward: the win share (W-END-2) plus a small VP-margin term."""
     cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
-    cdef int m = sv_winners(s), i, k = popcount(m), best = -1000
+    cdef int m = sv_winners(s), i, j, k = popcount(m), best = -1000, other
     sv_scores(s, vp)
     for i in range(s.n_players):
         if vp[i * 8 + 7] > best:
@@ -475,6 +485,14 @@ cdef void terminal_rewards(const SevenState* s, double* r) noexcept nogil:
     for i in range(s.n_seats):
         r[i] = 0
     for i in range(s.n_players):
+        if REWARD == 1:
+            other = -1000
+            for j in range(s.n_players):
+                if j != i and vp[j * 8 + 7] > other:
+                    other = vp[j * 8 + 7]
+            r[i] = (W_WIN / k if (m >> i) & 1 else 0.0) + (1.0 - W_WIN) / \
+                (1.0 + exp(-(vp[i * 8 + 7] - other) / MARGIN_SCALE))
+            continue
         r[i] = (W_WIN / k if (m >> i) & 1 else 0.0) + (1.0 - W_WIN) * \
             (1.0 - (best - vp[i * 8 + 7]) / 40.0 if best - vp[i * 8 + 7] < 40 else 0.0)
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from duelpy.cli_seven import check_game, game_options
+
 
 def _measure(fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` in a worker thread (the core releases the GIL, so the timing
@@ -43,14 +45,25 @@ def _measure(fn, *args, **kwargs):
               help="Also measure the throughput of this many workers (threads).")
 @click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
               help="Runs of each measurement; the median is reported.")
-def bench(games, iterations, jobs, repeat):
+@game_options
+def bench(games, iterations, jobs, repeat, game, players):
     """Measure the engine on one core: random games and decisions per second, MCTS
     iterations per second, the state size, and the signature of a fixed seed set.
+
+    With --game seven: the 7 Wonders core at --players N (random games [20,000] and
+    MCTS iterations [2,000] from the first decision of a game).
 
     \b
     Example:
       duel bench --games 200000 --jobs 2
+      duel bench --game seven --players 7 --games 20000
     """
+    ctx = click.get_current_context()
+    n = check_game(ctx, game, players)
+    if n is not None:
+        from duelpy.cli_seven import _given, bench_seven
+        return bench_seven(n, games if _given(ctx, "games") else 20_000,
+                           iterations if _given(ctx, "iterations") else 2_000, repeat, jobs)
     import statistics
 
     from rich.console import Console

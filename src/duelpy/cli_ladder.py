@@ -12,6 +12,8 @@ from pathlib import Path
 
 import click
 
+from duelpy.cli_seven import check_game, game_options, ladder_seven
+
 
 def _seconds(ctx, param, value):
     if value is not None and not (math.isfinite(value) and 0 < value <= 3600):
@@ -52,8 +54,9 @@ def _seconds(ctx, param, value):
 @click.option("--overwrite", is_flag=True, help="Delete a ladder already in --out first.")
 @click.option("--no-plot", is_flag=True, help="Skip ladder.png.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no tables on the terminal.")
+@game_options
 def ladder(agents, games, seconds, iterations, seed, workers, backend, address, out_dir,
-           anchor, chunk_size, resume, overwrite, no_plot, quiet):
+           anchor, chunk_size, resume, overwrite, no_plot, quiet, game, players):
     """Play a round robin between AGENTs and print their Elo ratings (Bradley–Terry fit, 95%
     intervals), the head-to-head scores (95% Wilson intervals) and, with --out, write the games,
     the tables and a plot.
@@ -62,12 +65,24 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
     (or --iterations) every search agent gets the same budget per move.  Ctrl-C keeps every
     finished game in --out: --resume completes the ladder.
 
+    With --game seven: GAMES games of 7 Wonders with --players N; seat s of game g holds
+    agent (g + s) mod K, so the K agents rotate through the seats; the Elo ratings are a
+    Bradley–Terry fit over every pair of seats with different agents (who finished ahead:
+    VP, then coins), and a table gives each agent's game win rate and mean place.
+
     \b
     Examples:
       duel ladder random greedy mcts:iterations=200 --games 40 --out ladder
       duel ladder greedy mcts mcts:c=0.7 --games 200 --seconds 0.1 --out timed
       duel ladder --resume --out timed
+      duel ladder --game seven --players 4 random greedy mcts:200 --games 120
     """
+    ctx = click.get_current_context()
+    n = check_game(ctx, game, players, duel_only=("seconds", "backend", "address",
+                                                  "chunk_size", "resume"))
+    if n is not None:
+        return ladder_seven(n, agents, games, 0 if seed is None else seed, iterations,
+                            workers or 1, out_dir, overwrite, anchor, no_plot, quiet)
     from rich.console import Console
 
     from duelpy.ladder import (LadderError, LadderInterrupted, MANIFEST, fit_ratings,

@@ -17,6 +17,7 @@ import click
 from duelpy.agents import STRONGEST, AgentSpecError
 from duelpy.cli_common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
                                vp_table)
+from duelpy.cli_seven import check_game, game_options, play_seven
 from duelpy.interrupt import exit_interrupted
 
 _one_line = one_line
@@ -226,8 +227,8 @@ def _free_name(path: Path) -> Path:
 @click.option("--seconds", type=click.FloatRange(0, 3600, min_open=True), default=None,
               help="Thinking time per move of a searching opponent, instead of "
                    "--iterations.")
-@click.option("--seat", type=click.IntRange(1, 2), default=1, show_default=True,
-              help="Your seat: 1 (P1, who begins) or 2.")
+@click.option("--seat", type=click.IntRange(1, 7), default=1, show_default=True,
+              help="Your seat: 1 (P1, who begins) or 2; with --game seven 1 to N.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
               help="Game seed (default: a random one, printed).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -243,8 +244,9 @@ def _free_name(path: Path) -> Path:
               show_default=True, help="Search iterations of the 'hint' command.")
 @click.option("--width", type=click.IntRange(60, 300), default=None,
               help="Board width in characters (default: the terminal's, at most 120).")
+@game_options
 def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, first_game_wonders,
-         centred_pawn, hint_iterations, width):
+         centred_pawn, hint_iterations, width, game, players):
     """Play a game against an agent in the terminal.
 
     Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
@@ -252,11 +254,24 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
     record is saved (if a move was played) and never over an existing file without
     --overwrite.
 
+    With --game seven: a game of 7 Wonders with --players N, you in --seat, every other
+    seat played by --opponent (one agent, or one per other player; default mcts with 1,000
+    iterations, --iterations changes that).
+
     \b
     Examples:
       duel play --opponent mcts --iterations 5000 --seat 2
       duel play --opponent greedy --seed 42 --record my-game.json
+      duel play --game seven --players 4 --opponent greedy,greedy,mcts:500
     """
+    ctx = click.get_current_context()
+    n = check_game(ctx, game, players, duel_only=("seconds", "first_game_wonders",
+                                                  "centred_pawn", "hint_iterations", "width"))
+    if n is not None:
+        return play_seven(n, opponent, iterations, seat, seed, record_path, overwrite, ctx)
+    if seat > 2:
+        raise click.BadParameter(f"{seat} is not in the range 1<=x<=2.", ctx=ctx,
+                                 param_hint="'--seat'")
     import secrets
     from datetime import datetime
 

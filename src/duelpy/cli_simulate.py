@@ -15,6 +15,8 @@ import click
 
 from duelpy.cli_common import (AGENT, EXIT_INTERRUPTED, console, one_line,
                                options_from_flags, rule_options)
+from duelpy.cli_seven import (agents_option, check_game, game_options, setup_options,
+                              simulate_seven)
 
 
 class _Bar:
@@ -101,17 +103,32 @@ def _summary_tables(con, acc, header: list[str]) -> None:
 @click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Print nothing but errors (no progress bar, no summary).")
+@game_options
+@agents_option("random")
+@setup_options
 def simulate(games, agent_a, agent_b, seed, jobs, alternate, centred_pawn, start_coins,
-             first_game_wonders, ban_tokens, force_wonders, out, overwrite, quiet):
+             first_game_wonders, ban_tokens, force_wonders, out, overwrite, quiet, game,
+             players, seven_agents, sides, remove):
     """Play GAMES games between two agents and summarise the outcomes (95% confidence
     intervals).  Rows are written to --out as the games finish; Ctrl-C keeps every finished
     game, prints their summary and exits with 130.
+
+    With --game seven: GAMES games of 7 Wonders between --agents (--players N), with win
+    rates by seat and agent; --out gets one row per game and seat.
 
     \b
     Examples:
       duel simulate --games 1000 --p1 mcts:iterations=200 --p2 greedy --out games.parquet
       duel simulate --games 100000 --start-coins 7,9 --ban-token Law --jobs 2
+      duel simulate --game seven --players 4 --agents mcts:200,greedy,greedy,greedy --games 100
     """
+    n = check_game(click.get_current_context(), game, players,
+                   seven_only=("seven_agents", "sides", "remove"),
+                   duel_only=("agent_a", "agent_b", "alternate", "centred_pawn", "start_coins",
+                              "first_game_wonders", "ban_tokens", "force_wonders"))
+    if n is not None:
+        return simulate_seven(n, seven_agents, games, seed, jobs, sides, remove, out,
+                              overwrite, quiet)
     from duelpy.interrupt import exit_interrupted, sigint_stops
     from duelpy.match import MatchRun
     from duelpy.output import OutputError, TableWriter

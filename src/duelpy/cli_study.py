@@ -11,6 +11,8 @@ from pathlib import Path
 
 import click
 
+from duelpy.cli_seven import SIDES, agents_option, check_game, game_options, study_seven
+
 _SEATS = {"p1": 0, "p2": 1}
 
 
@@ -40,9 +42,10 @@ def _forced(value: str, hint: str = "--force-wonder"):
                                  "max_content_width": 100})
 @click.argument("study_file", required=False,
                 type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--out", "-o", "out_dir", required=True,
+@click.option("--out", "-o", "out_dir", default=None,
               type=click.Path(file_okay=False, path_type=Path),
-              help="Output folder: data, report and plots (created if needed).")
+              help="Output folder: data, report and plots (created if needed); required "
+                   "with --game duel.")
 @click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
               help="Games per arm (control and each treatment) [file or 1000].")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
@@ -88,9 +91,20 @@ def _forced(value: str, hint: str = "--force-wonder"):
 @click.option("--csv", "csv", is_flag=True, help="Also write games.csv.")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no report on the terminal.")
+@game_options
+@agents_option("greedy")
+@click.option("--sides", type=SIDES, default=None,
+              help="With --game seven: the control's wonder sides [random].")
+@click.option("--force-side", "force_sides", multiple=True, type=click.Choice(["A", "B"]),
+              help="With --game seven, treatment: every board on this side (repeatable: one "
+                   "treatment each).")
+@click.option("--remove", "remove", multiple=True, metavar="CARD[,CARD]",
+              help="With --game seven, treatment: leave these cards out of the game "
+                   "(repeatable: one treatment each).")
 def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_pawn, start_coins,
           first_game_wonders, force_wonders, ban_tokens, extra_coins, switch_centred_pawn,
-          workers, backend, address, chunk_size, resume, overwrite, csv, no_plots, quiet):
+          workers, backend, address, chunk_size, resume, overwrite, csv, no_plots, quiet,
+          game, players, seven_agents, sides, force_sides, remove):
     """Run a Monte Carlo balance study: GAMES games of two agents under the control rules and
     under each treatment, on the same seeds; write the per-game table (Parquet), a report
     (report.md, report.html, printed here) and plots (PNG) into --out.
@@ -104,6 +118,13 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
           --p2-extra-coins 2 --ban-token Philosophy --out p2-coins
       duel study study.toml --out results --backend ray --address auto
       duel study --resume --out results
+      duel study --game seven --players 4 --games 4000 --force-side B --remove 'Scientists Guild'
+
+    With --game seven the control is the rules with --players N and --agents (greedy by
+    default); --force-side, --force-wonder 'p1=Rhodos B' and --remove CARD add treatments.
+    The report gives the win rate by wonder board and side, by side and by seat, and each
+    treatment's change of every seat's win rate on the same seeds; --out (optional) gets
+    games.parquet and report.md.
 
     \b
     Study file:
@@ -117,6 +138,23 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
       name = "P2 +2 coins"
       p2_extra_coins = 2
     """
+    ctx = click.get_current_context()
+    n = check_game(ctx, game, players,
+                   seven_only=("seven_agents", "sides", "force_sides", "remove"),
+                   duel_only=("p1", "p2", "alternate", "centred_pawn", "start_coins",
+                              "first_game_wonders", "ban_tokens", "extra_coins",
+                              "switch_centred_pawn", "backend", "address", "chunk_size",
+                              "resume", "no_plots"))
+    if n is not None:
+        if study_file is not None:
+            raise click.UsageError("a study file is for --game duel; give the 7 Wonders "
+                                   "study as options")
+        return study_seven(n, seven_agents, 1000 if games is None else games,
+                           0 if seed is None else seed, workers or 1, name, sides,
+                           force_sides, force_wonders, remove, out_dir, overwrite, csv, quiet)
+    if out_dir is None:
+        raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params
+                                                         if p.name == "out_dir"))
     from rich.console import Console
 
     from duelpy.interrupt import exit_interrupted

@@ -19,7 +19,7 @@ def render_text(state: _core.State, seat: int | None = None) -> str:
     for i in range(state.seats):
         board, side, stages = state.board(i)
         mil, defeats = state.military(i)
-        name = "Free City" if state.players == 2 and i == 2 else f"seat {i}"
+        name = "Free City (seat 2)" if state.players == 2 and i == 2 else f"P{i + 1} (seat {i})"
         lines.append(f"{name}: {board} {side}, stages {stages}, coins {state.coins(i)}, "
                      f"shields {state.shields(i)}, military {mil:+d} ({defeats} defeats)")
         by = {}
@@ -30,8 +30,12 @@ def render_text(state: _core.State, seat: int | None = None) -> str:
                 lines.append(f"    {colour}: {', '.join(by[colour])}")
         if i < state.players and (seat is None or seat == i):
             lines.append(f"    hand: {', '.join(state.hand(i)) or '-'}")
+    if state.removed():
+        lines.append(f"removed from the game: {', '.join(state.removed())}; dealt in their "
+                     f"place: {', '.join(state.added_cards()) or '-'}")
     if state.is_terminal():
         lines.append("scores: " + "; ".join(
-            f"seat {i} {s['total']}" for i, s in enumerate(state.scores())))
-        lines.append(f"winners: {state.winners()}")
+            f"{'Free City' if state.players == 2 and i == 2 else f'P{i + 1}'} {s['total']}"
+            for i, s in enumerate(state.scores())))
+        lines.append("winners: " + ", ".join(f"P{i + 1}" for i in state.winners()))
     return "\n".join(lines)

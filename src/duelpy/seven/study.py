@@ -1,54 +1,339 @@
-"""Small balance studies for 7 Wonders: win rate by wonder board and side, and by seat.
+"""Balance studies for 7 Wonders: games between agents under the rules (the *control*) and
+under *treatments* (a wonder board or side forced, a card removed), reported as win rates by
+wonder board and side, by side and by seat, with 95% intervals.
 
->>> from duelpy.seven.study import side_study
->>> table = side_study(players=4, agents=["greedy"] * 4, games=200, seed=1)   # doctest: +SKIP
+>>> from duelpy.seven.study import Arm, run_study, study_tables
+>>> frame = run_study(4, ["greedy"] * 4, games=200, seed=1,
+...                   arms=[Arm.make(remove=["Scientists Guild"])])     # doctest: +SKIP
+>>> study_tables(frame)["Control"]["seat"]                               # doctest: +SKIP
 
-Games are played in compiled code (:func:`duelcore.seven.play_games_detail`); a shared win
-counts as a fraction.  Intervals are 95% Wilson intervals (scipy).
+Games are played in compiled code (:func:`duelcore.seven.play_games_detail`), in chunks (so a
+long study shows progress and can use several threads: the core releases the GIL).  Game
+``g`` of every arm has the same seed, hence the same deal of boards and cards wherever the
+treatment leaves them alone (common random numbers); chunking and threads never change the
+games.  A win is the game's win (highest VP, then most coins, W-END-2); a shared win counts
+as a fraction (1/k for each of k winners).  Intervals of a rate are 95% Wilson intervals; the
+change of a seat's win rate under a treatment is the mean of the paired per-game differences
+with a normal 95% interval.
+
+Treatments (not rules; see :func:`duelcore.seven.new_state`):
+
+* ``sides="A"`` / ``"B"``: every board on that side (W-SETUP-4's options);
+* ``boards``: a board, or a board and side, forced on seats (``{0: "Rhodos B"}``);
+* ``remove``: cards left out of the game; a removed guild is never drawn, and each copy of a
+  removed Age card is replaced by a spare copy of the same Age (a copy marked for more
+  players) drawn from the game's seed, so every Age still deals 7 cards a player (W-AGE-2).
 """
 from __future__ import annotations
+
+import difflib
+import math
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 
 import pandas as pd
 from scipy.stats import norm
 
 from duelcore import seven as _core
+from duelcore import seven_data as _data
+
+from duelpy.seven.agents import lineup as _lineup
+
+_Z = float(norm.ppf(0.975))
 
 
-def _wilson(wins: float, n: int, z: float = float(norm.ppf(0.975))):
+def _wilson(wins: float, n: int, z: float = _Z):
     if n == 0:
         return (float("nan"), float("nan"))
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
-    return (centre - half, centre + half)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def games_frame(players: int, agents, games: int, seed: int = 0, sides=None,
-                boards=None) -> pd.DataFrame:
-    """One row per (game, player): board, side, seat, total VP, coins, win (a share)."""
-    rows = _core.play_games_detail(players, list(agents), games, seed, sides=sides,
-                                   boards=boards)
+def _key(text: str) -> str:
+    return " ".join(str(text).lower().replace("the ", " ").split())
+
+
+def resolve_card(text: str) -> str:
+    """The card (Age card or guild) named ``text``, regardless of case and spacing.
+
+    Raises ValueError naming the text and the closest names."""
+    names = {_key(n): n for n in _data.NAMES}
+    k = _key(text)
+    if k in names:
+        return names[k]
+    words = {w for w in k.split() if len(w) >= 3}
+    scored = sorted(((len(words & set(key.split())) + (k in key),
+                      difflib.SequenceMatcher(None, k, key).ratio(), n)
+                     for key, n in names.items()), reverse=True)
+    close = [n for hits, ratio, n in scored if hits or ratio >= 0.75][:3]
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise ValueError(f"unknown card {text!r}{hint}")
+
+
+def resolve_board(text: str) -> str:
+    """``"Rhodos"`` or ``"Rhodos B"`` from a board name (any case) and an optional side.
+
+    Raises ValueError naming the text."""
+    parts = str(text).split()
+    side = ""
+    if len(parts) > 1 and parts[-1].upper() in ("A", "B"):
+        side = parts[-1].upper()
+        parts = parts[:-1]
+    names = {b.lower(): b for b in _data.BOARD_NAMES}
+    name = names.get(" ".join(parts).lower())
+    if name is None:
+        raise ValueError(f"unknown wonder board {text!r} (one of "
+                         f"{', '.join(_data.BOARD_NAMES)}, optionally with side A or B)")
+    return f"{name} {side}".strip()
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One arm of a study: a name and its set-up (``sides``: None, "A" or "B"; ``boards``:
+    ``((seat, "Board [side]"), ...)``; ``remove``: card names)."""
+
+    name: str = "Control"
+    sides: str | None = None
+    boards: tuple = ()
+    remove: tuple = field(default_factory=tuple)
+
+    @classmethod
+    def make(cls, name=None, sides=None, boards=None, remove=None) -> "Arm":
+        """An arm with checked names (cards and boards in any case) and a default name."""
+        if sides not in (None, "random", "A", "B"):
+            raise ValueError(f"sides must be A or B, not {sides!r}")
+        sides = None if sides == "random" else sides
+        b = tuple(sorted((int(seat), resolve_board(w)) for seat, w in dict(boards or {}).items()))
+        r = tuple(dict.fromkeys(resolve_card(c) for c in (remove or ())))
+        if name is None:
+            parts = []
+            if sides:
+                parts.append(f"all side {sides}")
+            parts += [f"P{seat + 1} {w}" for seat, w in b]
+            if r:
+                parts.append("without " + ", ".join(r))
+            name = "; ".join(parts) or "Control"
+        return cls(name=name, sides=sides, boards=b, remove=r)
+
+    def setup(self, players: int) -> dict:
+        """Keyword arguments of ``new_state`` / ``play_games_detail``, checked for
+        ``players`` (raises ValueError naming the problem)."""
+        seats = 3 if players == 2 else players
+        boards = None
+        if self.boards:
+            boards = [None] * seats
+            for seat, w in self.boards:
+                if not 0 <= seat < players:
+                    raise ValueError(f"seat P{seat + 1}: a {players}-player game has seats "
+                                     f"P1..P{players}")
+                boards[seat] = w
+        kw = {"sides": self.sides or "random", "boards": boards,
+              "remove": list(self.remove) or None}
+        _core.new_state(players, 0, **kw)        # the core's own checks (unknown, too few...)
+        return kw
+
+
+def _chunk_size(agents) -> int:
+    cost = sum(int(a.split(":")[1]) if a.startswith("mcts:") else 1 for a in agents)
+    return max(1, min(500, 4000 // max(1, cost // max(1, len(agents)))))
+
+
+def games_frame(players: int, agents, games: int, seed: int = 0, sides=None, boards=None,
+                remove=None, lineups=None, jobs: int = 1, progress=None) -> pd.DataFrame:
+    """One row per (game, seat): ``game``, ``seat``, ``agent``, ``board``, ``side``, ``vp``
+    (total VP, W-END-1), ``coins``, ``win`` (a share, W-END-2); the Free City's seat 2 (in
+    the 2-player variant) is left out.
+
+    ``agents``: one description per seat, or with ``lineups`` (one list of indices into
+    ``agents`` per game) any number.  ``progress(done, games)`` is called after each chunk.
+    Raises ValueError for a bad agent or set-up."""
+    agents = [str(a) for a in agents]
+    if lineups is None:
+        agents = _lineup(agents, players)
+    else:
+        from duelpy.seven.agents import parse_agent
+        agents = [parse_agent(a) for a in agents]
+    size = _chunk_size(agents)
+    chunks = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
+    if not chunks:
+        _core.play_games_detail(players, agents, 0, seed, sides=sides, boards=boards,
+                                remove=remove, lineups=[] if lineups is not None else None)
+
+    def play(lo_hi):
+        lo, hi = lo_hi
+        lu = None if lineups is None else [list(x) for x in lineups[lo:hi]]
+        return lo, _core.play_games_detail(players, agents, hi - lo, seed, sides=sides,
+                                           boards=boards, remove=remove, lineups=lu,
+                                           first_game=lo)
+
+    parts = {}
+    done = 0
+    if jobs > 1 and len(chunks) > 1:
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            for lo, rows in pool.map(play, chunks):
+                parts[lo] = rows
+                done += len(rows["winners"])
+                if progress:
+                    progress(done, games)
+    else:
+        for c in chunks:
+            lo, rows = play(c)
+            parts[lo] = rows
+            done += len(rows["winners"])
+            if progress:
+                progress(done, games)
     out = []
-    for g in range(games):
-        mask = rows["winners"][g]
-        k = bin(mask).count("1")
-        for seat in range(players):
-            out.append({"game": g, "seat": seat, "board": rows["boards"][g][seat],
-                        "side": rows["sides"][g][seat], "vp": rows["totals"][g][seat],
-                        "coins": rows["coins"][g][seat],
-                        "win": (1.0 / k) if (mask >> seat) & 1 else 0.0})
-    return pd.DataFrame(out)
+    for lo in sorted(parts):
+        rows = parts[lo]
+        for k, mask in enumerate(rows["winners"]):
+            g = lo + k
+            share = 1.0 / bin(mask).count("1")
+            line = list(range(players)) if lineups is None else list(lineups[g])
+            for seat in range(players):
+                out.append({"game": g, "seat": seat, "agent": agents[line[seat]],
+                            "board": rows["boards"][k][seat], "side": rows["sides"][k][seat],
+                            "vp": rows["totals"][k][seat], "coins": rows["coins"][k][seat],
+                            "win": share if (mask >> seat) & 1 else 0.0})
+    return pd.DataFrame(out, columns=["game", "seat", "agent", "board", "side", "vp", "coins",
+                                      "win"])
+
+
+def run_study(players: int, agents, games: int, seed: int = 0, arms=(), control: bool = True,
+              jobs: int = 1, progress=None) -> pd.DataFrame:
+    """The games of a study: the control arm (the rules) unless ``control`` is False, then
+    each of ``arms`` (:class:`Arm`), ``games`` games each on the same seeds.  Returns
+    :func:`games_frame`'s rows with an ``arm`` column (first column).  ``progress(done,
+    total)`` counts games over all arms.  Raises ValueError for a bad agent or arm."""
+    arms = ([Arm()] if control else []) + list(arms)
+    if not arms:
+        raise ValueError("a study needs at least one arm")
+    names = [a.name for a in arms]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two arms have the same name: {names}")
+    setups = [a.setup(players) for a in arms]       # every arm checked before any game
+    agents = _lineup(list(agents) if not isinstance(agents, str) else agents, players)
+    total = games * len(arms)
+    frames = []
+    for i, (arm, kw) in enumerate(zip(arms, setups)):
+        cb = None if progress is None else (lambda d, _g, i=i: progress(i * games + d, total))
+        f = games_frame(players, agents, games, seed, jobs=jobs, progress=cb, **kw)
+        f.insert(0, "arm", arm.name)
+        frames.append(f)
+    return pd.concat(frames, ignore_index=True)
 
 
 def summarise(frame: pd.DataFrame, by) -> pd.DataFrame:
-    """Win rate, 95% interval and mean VP grouped by ``by`` (e.g. ["board", "side"])."""
+    """Win rate, its 95% Wilson interval and mean VP grouped by ``by`` (e.g. ["board",
+    "side"]): columns ``games``, ``win_rate``, ``ci_low``, ``ci_high``, ``mean_vp``."""
     g = frame.groupby(by)
     table = pd.DataFrame({"games": g.size(), "win_rate": g["win"].mean(),
                           "mean_vp": g["vp"].mean()})
     lo_hi = [_wilson(w, n) for w, n in zip(g["win"].sum(), g.size())]
     table["ci_low"] = [x[0] for x in lo_hi]
     table["ci_high"] = [x[1] for x in lo_hi]
-    return table.round(3)
+    return table[["games", "win_rate", "ci_low", "ci_high", "mean_vp"]]
+
+
+def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
+                  by="seat") -> pd.DataFrame:
+    """The change of the win rate by ``by`` from ``control`` to ``arm`` on the same games:
+    the mean of the per-game differences of each seat's win share, with a normal 95%
+    interval.  Columns ``control``, ``treatment``, ``change``, ``ci_low``, ``ci_high``."""
+    a = frame[frame["arm"] == control]
+    b = frame[frame["arm"] == arm]
+    both = a.merge(b, on=["game", "seat"], suffixes=("_c", "_t"), how="inner")
+    both["d"] = both["win_t"] - both["win_c"]
+    g = both.groupby(by)
+    n = g.size()
+    mean = g["d"].mean()
+    sd = g["d"].std(ddof=1).fillna(0.0)
+    half = _Z * sd / n.pow(0.5)
+    return pd.DataFrame({"games": n, "control": g["win_c"].mean(),
+                         "treatment": g["win_t"].mean(), "change": mean,
+                         "ci_low": mean - half, "ci_high": mean + half})
+
+
+def study_tables(frame: pd.DataFrame) -> dict:
+    """Per arm: ``board_side``, ``side`` and ``seat`` tables (:func:`summarise`), and for each
+    arm but the first, ``change_seat``: :func:`paired_change` by seat against the first arm."""
+    arms = list(dict.fromkeys(frame["arm"]))
+    out = {}
+    for arm in arms:
+        f = frame[frame["arm"] == arm]
+        t = {"board_side": summarise(f, ["board", "side"]), "side": summarise(f, ["side"]),
+             "seat": summarise(f, ["seat"])}
+        if arm != arms[0]:
+            t["change_seat"] = paired_change(frame, arm, arms[0], "seat")
+        out[arm] = t
+    return out
+
+
+def _pct(x) -> str:
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
+
+
+def _interval(lo, hi) -> str:
+    return f"{100 * lo:.1f}%–{100 * hi:.1f}%"
+
+
+def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of strings of a :func:`study_tables` table (``kind``: board_side,
+    side, seat, agent or change_seat), for Markdown and the terminal."""
+    rows = []
+    if kind == "change_seat":
+        head = ["seat", "games", "control", "treatment", "change", "95% interval"]
+        for seat, r in table.iterrows():
+            rows.append([f"P{seat + 1}", f"{r.games:,}", _pct(r.control), _pct(r.treatment),
+                         f"{100 * r.change:+.1f} pts",
+                         f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"])
+        return head, rows
+    keys = {"board_side": ["board", "side"], "side": ["side"], "seat": ["seat"],
+            "agent": ["agent"]}[kind]
+    head = keys + ["games", "win rate", "95% interval", "mean VP"]
+    for idx, r in table.iterrows():
+        idx = idx if isinstance(idx, tuple) else (idx,)
+        first = [f"P{v + 1}" if k == "seat" else str(v) for k, v in zip(keys, idx)]
+        rows.append(first + [f"{int(r.games):,}", _pct(r.win_rate),
+                             _interval(r.ci_low, r.ci_high), f"{r.mean_vp:.1f}"])
+    return head, rows
+
+
+def markdown_table(head, rows) -> str:
+    left = {"board", "side", "seat"}
+    lines = ["| " + " | ".join(head) + " |",
+             "| " + " | ".join("---" if h in left else "---:" for h in head) + " |"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+TITLES = {"board_side": "Win rate by wonder board and side", "side": "Win rate by side",
+          "seat": "Win rate by seat",
+          "change_seat": "Change of each seat's win rate against the control (same games)"}
+
+
+def report_markdown(frame: pd.DataFrame, players: int, agents, seed: int,
+                    command: str | None = None) -> str:
+    """The study's report in Markdown: set-up, then per arm the tables of
+    :func:`study_tables`."""
+    arms = list(dict.fromkeys(frame["arm"]))
+    games = frame[frame["arm"] == arms[0]]["game"].nunique()
+    parts = ["# 7 Wonders study", "",
+             f"- {players} players{' (Free City variant)' if players == 2 else ''}; agents "
+             f"{', '.join(agents)}; {games:,} games per arm, seed {seed} (the same seeds in "
+             f"every arm)",
+             "- win = highest VP, then most coins (W-END-2); a shared win counts 1/k; 95% "
+             "Wilson intervals; a change is the mean paired per-game difference"]
+    if command:
+        parts.append(f"- reproduce: `{command}`")
+    tables = study_tables(frame)
+    for arm in arms:
+        parts += ["", f"## {arm}"]
+        for kind, t in tables[arm].items():
+            head, rows = display_rows(t, kind)
+            parts += ["", f"### {TITLES[kind]}", "", markdown_table(head, rows)]
+    return "\n".join(parts) + "\n"
 
 
 def side_study(players: int = 4, agents=None, games: int = 1000, seed: int = 0,
