@@ -86,7 +86,14 @@ def test_study_arms_are_paired_and_tabled():
     assert (frame[frame.arm == "all side A"]["side"] == "A").all()
     tables = study_tables(frame)
     assert set(tables["Control"]) == {"board_side", "side", "seat"}
-    assert set(tables["all side A"]) == {"board_side", "side", "seat", "change_seat"}
+    assert set(tables["all side A"]) == {"board_side", "side", "seat", "change_seat",
+                                         "change_board_side"}
+    ch = tables["without Scientists Guild"]["change_board_side"]
+    both = tables["Control"]["board_side"].merge(
+        tables["without Scientists Guild"]["board_side"], left_index=True, right_index=True,
+        suffixes=("", "_t"))
+    assert ((ch["change"] - (both["win_rate_t"] - both["win_rate"])).abs() < 1e-12).all()
+    assert (ch["ci_low"] <= ch["change"]).all() and (ch["change"] <= ch["ci_high"]).all()
     seat = tables["Control"]["seat"]
     assert list(seat.index) == [0, 1, 2] and (seat["games"] == 30).all()
     assert math.isclose(seat["win_rate"].sum(), 1.0)

@@ -255,9 +255,32 @@ def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
                          "ci_low": mean - half, "ci_high": mean + half})
 
 
+def change(frame: pd.DataFrame, arm: str, control: str = "Control",
+           by=("board", "side")) -> pd.DataFrame:
+    """The change of the win rate by ``by`` from ``control`` to ``arm``: the difference of
+    the two rates with a normal 95% interval that treats the arms as independent samples
+    (right whatever the pairing; conservative when the arms share seeds).  Columns
+    ``control``, ``treatment`` (rates), ``change``, ``ci_low``, ``ci_high``; a group absent
+    from either arm is left out."""
+    by = list(by)
+    a = summarise(frame[frame["arm"] == control], by)
+    b = summarise(frame[frame["arm"] == arm], by)
+    both = a.merge(b, left_index=True, right_index=True, suffixes=("_c", "_t"))
+    pc, pt = both["win_rate_c"], both["win_rate_t"]
+    var = (frame.assign(w2=frame["win"] ** 2).groupby(["arm"] + by)["w2"].mean())
+    # the variance of a win share (0, 1/k or 1) per game: E[w^2] - E[w]^2
+    vc = var.loc[control].reindex(both.index) - pc ** 2
+    vt = var.loc[arm].reindex(both.index) - pt ** 2
+    half = _Z * (vc / both["games_c"] + vt / both["games_t"]).clip(lower=0) ** 0.5
+    d = pt - pc
+    return pd.DataFrame({"games": both["games_t"], "control": pc, "treatment": pt,
+                         "change": d, "ci_low": d - half, "ci_high": d + half})
+
+
 def study_tables(frame: pd.DataFrame) -> dict:
     """Per arm: ``board_side``, ``side`` and ``seat`` tables (:func:`summarise`), and for each
-    arm but the first, ``change_seat``: :func:`paired_change` by seat against the first arm."""
+    arm but the first, ``change_seat`` (:func:`paired_change` by seat against the first arm)
+    and ``change_board_side`` (:func:`change` by board and side)."""
     arms = list(dict.fromkeys(frame["arm"]))
     out = {}
     for arm in arms:
@@ -266,6 +289,7 @@ def study_tables(frame: pd.DataFrame) -> dict:
              "seat": summarise(f, ["seat"])}
         if arm != arms[0]:
             t["change_seat"] = paired_change(frame, arm, arms[0], "seat")
+            t["change_board_side"] = change(frame, arm, arms[0])
         out[arm] = t
     return out
 
@@ -280,14 +304,17 @@ def _interval(lo, hi) -> str:
 
 def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[str]]]:
     """Header and rows of strings of a :func:`study_tables` table (``kind``: board_side,
-    side, seat, agent or change_seat), for Markdown and the terminal."""
+    side, seat, agent, change_seat or change_board_side), for Markdown and the terminal."""
     rows = []
-    if kind == "change_seat":
-        head = ["seat", "games", "control", "treatment", "change", "95% interval"]
-        for seat, r in table.iterrows():
-            rows.append([f"P{seat + 1}", f"{r.games:,}", _pct(r.control), _pct(r.treatment),
-                         f"{100 * r.change:+.1f} pts",
-                         f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"])
+    if kind in ("change_seat", "change_board_side"):
+        keys = ["seat"] if kind == "change_seat" else ["board", "side"]
+        head = keys + ["games", "control", "treatment", "change", "95% interval"]
+        for idx, r in table.iterrows():
+            idx = idx if isinstance(idx, tuple) else (idx,)
+            first = [f"P{v + 1}" if k == "seat" else str(v) for k, v in zip(keys, idx)]
+            rows.append(first + [f"{int(r.games):,}", _pct(r.control), _pct(r.treatment),
+                                 f"{100 * r.change:+.1f} pts",
+                                 f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"])
         return head, rows
     keys = {"board_side": ["board", "side"], "side": ["side"], "seat": ["seat"],
             "agent": ["agent"]}[kind]
@@ -310,7 +337,10 @@ def markdown_table(head, rows) -> str:
 
 TITLES = {"board_side": "Win rate by wonder board and side", "side": "Win rate by side",
           "seat": "Win rate by seat",
-          "change_seat": "Change of each seat's win rate against the control (same games)"}
+          "change_seat": "Change of each seat's win rate against the control (paired "
+                         "on the same games)",
+          "change_board_side": "Change of each board and side's win rate against the "
+                               "control"}
 
 
 def report_markdown(frame: pd.DataFrame, players: int, agents, seed: int,
