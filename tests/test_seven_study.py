@@ -94,6 +94,8 @@ def test_study_arms_are_paired_and_tabled():
         suffixes=("", "_t"))
     assert ((ch["change"] - (both["win_rate_t"] - both["win_rate"])).abs() < 1e-12).all()
     assert (ch["ci_low"] <= ch["change"]).all() and (ch["change"] <= ch["ci_high"]).all()
+    assert ch.attrs["paired"]                               # removing a card keeps the boards
+    assert not tables["all side A"]["change_board_side"].attrs["paired"]
     seat = tables["Control"]["seat"]
     assert list(seat.index) == [0, 1, 2] and (seat["games"] == 30).all()
     assert math.isclose(seat["win_rate"].sum(), 1.0)

@@ -238,31 +238,46 @@ def summarise(frame: pd.DataFrame, by) -> pd.DataFrame:
 
 def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
                   by="seat") -> pd.DataFrame:
-    """The change of the win rate by ``by`` from ``control`` to ``arm`` on the same games:
-    the mean of the per-game differences of each seat's win share, with a normal 95%
-    interval.  Columns ``control``, ``treatment``, ``change``, ``ci_low``, ``ci_high``."""
+    """The change of the win rate by ``by`` (a column or columns, e.g. "seat" or ["board",
+    "side"], read in the control arm) from ``control`` to ``arm`` on the same games: the
+    mean of the per-game differences of each seat's win share, with a normal 95% interval.
+    Columns ``games``, ``control``, ``treatment``, ``change``, ``ci_low``, ``ci_high``."""
+    keys = [by] if isinstance(by, str) else list(by)
     a = frame[frame["arm"] == control]
     b = frame[frame["arm"] == arm]
-    both = a.merge(b, on=["game", "seat"], suffixes=("_c", "_t"), how="inner")
-    both["d"] = both["win_t"] - both["win_c"]
-    g = both.groupby(by)
+    both = a.merge(b, on=["game", "seat"], suffixes=("", "_t"), how="inner")
+    both["d"] = both["win_t"] - both["win"]
+    g = both.groupby(keys if len(keys) > 1 else keys[0])
     n = g.size()
     mean = g["d"].mean()
     sd = g["d"].std(ddof=1).fillna(0.0)
     half = _Z * sd / n.pow(0.5)
-    return pd.DataFrame({"games": n, "control": g["win_c"].mean(),
+    return pd.DataFrame({"games": n, "control": g["win"].mean(),
                          "treatment": g["win_t"].mean(), "change": mean,
                          "ci_low": mean - half, "ci_high": mean + half})
 
 
+def same_boards(frame: pd.DataFrame, arm: str, control: str = "Control") -> bool:
+    """True if every seat of every game has the same board and side in both arms (as when
+    the treatment only removes cards: the same seeds deal the same boards)."""
+    a = frame[frame["arm"] == control].set_index(["game", "seat"])[["board", "side"]]
+    b = frame[frame["arm"] == arm].set_index(["game", "seat"])[["board", "side"]]
+    return a.index.equals(b.index) and a.equals(b)
+
+
 def change(frame: pd.DataFrame, arm: str, control: str = "Control",
            by=("board", "side")) -> pd.DataFrame:
-    """The change of the win rate by ``by`` from ``control`` to ``arm``: the difference of
-    the two rates with a normal 95% interval that treats the arms as independent samples
-    (right whatever the pairing; conservative when the arms share seeds).  Columns
-    ``control``, ``treatment`` (rates), ``change``, ``ci_low``, ``ci_high``; a group absent
-    from either arm is left out."""
+    """The change of the win rate by ``by`` from ``control`` to ``arm``.  When the two arms
+    deal the same boards and sides to every seat of every game (:func:`same_boards`), it is
+    :func:`paired_change`; otherwise the difference of the two rates with a normal 95%
+    interval for independent samples.  Columns ``games`` (of the treatment), ``control``,
+    ``treatment`` (rates), ``change``, ``ci_low``, ``ci_high``; a group absent from either
+    arm is left out.  ``attrs["paired"]`` says which."""
     by = list(by)
+    if same_boards(frame, arm, control):
+        out = paired_change(frame, arm, control, by)
+        out.attrs["paired"] = True
+        return out
     a = summarise(frame[frame["arm"] == control], by)
     b = summarise(frame[frame["arm"] == arm], by)
     both = a.merge(b, left_index=True, right_index=True, suffixes=("_c", "_t"))
@@ -273,8 +288,10 @@ def change(frame: pd.DataFrame, arm: str, control: str = "Control",
     vt = var.loc[arm].reindex(both.index) - pt ** 2
     half = _Z * (vc / both["games_c"] + vt / both["games_t"]).clip(lower=0) ** 0.5
     d = pt - pc
-    return pd.DataFrame({"games": both["games_t"], "control": pc, "treatment": pt,
-                         "change": d, "ci_low": d - half, "ci_high": d + half})
+    out = pd.DataFrame({"games": both["games_t"], "control": pc, "treatment": pt,
+                        "change": d, "ci_low": d - half, "ci_high": d + half})
+    out.attrs["paired"] = False
+    return out
 
 
 def study_tables(frame: pd.DataFrame) -> dict:
@@ -340,7 +357,7 @@ TITLES = {"board_side": "Win rate by wonder board and side", "side": "Win rate b
           "change_seat": "Change of each seat's win rate against the control (paired "
                          "on the same games)",
           "change_board_side": "Change of each board and side's win rate against the "
-                               "control"}
+                               "control (paired when both arms deal the same boards)"}
 
 
 def report_markdown(frame: pd.DataFrame, players: int, agents, seed: int,
