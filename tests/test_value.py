@@ -106,3 +106,33 @@ def test_the_search_with_the_evaluator_plays_legal_moves_and_does_not_peek():
         r2 = search.mcts_search(s2, iterations=2000, seed=42, kind="plan", **opts)
         assert r1 == r2, opts
         assert set(r1["actions"]) <= set(s1.legal_actions())
+
+
+def test_duel_train_writes_weights_and_refuses_bad_input(tmp_path):
+    from click.testing import CliRunner
+    from duelpy.cli import main
+
+    out = tmp_path / "w.npz"
+    r = CliRunner().invoke(main, ["train", "--games", "300", "--seed", "2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "Age 3: held-out log-loss" in r.output
+    assert search.load_value_weights(out).shape == (search.VALUE_FEATURES,)
+    search.load_value_weights()
+    r = CliRunner().invoke(main, ["train", "--games", "300", "--out", str(out)])
+    assert r.exit_code != 0 and "exists" in r.output
+    r = CliRunner().invoke(main, ["train", "--games", "5", "--out", str(out)])
+    assert r.exit_code != 0 and "--games" in r.output
+    r = CliRunner().invoke(main, ["train", "--out", str(tmp_path / "w.txt")])
+    assert r.exit_code != 0 and ".npz" in r.output
+
+
+def test_plan_options_of_the_evaluator_are_checked():
+    from duelpy import parse_agent
+    from duelpy.agents import AgentSpecError
+
+    a = parse_agent("plan:iterations=50,value=0.5,horizon=4,deny=0.5,rmix=0.25")
+    assert a.spec["value"] == 0.5 and a.spec["horizon"] == 4 and a.spec["rmix"] == 0.25
+    for bad in ("plan:value=2", "plan:horizon=-1", "plan:rmix=nan", "plan:deny=-1",
+                "plan:value=0.5,value=0.5"):
+        with pytest.raises(AgentSpecError):
+            parse_agent(bad)

@@ -28,6 +28,11 @@ cdef double TOKEN_PICK[NUM_TOKENS]  # token preference in playouts
 cdef enum:
     P_WIN = 1000
 
+cdef struct PolicyParams:
+    double noise            # uniform noise added to the scores (VP)
+    double eps              # probability of a uniformly random move
+    double deny             # weight of taking a card away from the opponent (deny_value)
+
 cdef inline int push_distance(const GameState* s, int p) noexcept nogil:
     """How far the pawn is toward p's opponent's capital (negative: toward p's own)."""
     return s.pawn if p == 0 else -s.pawn
@@ -95,8 +100,9 @@ cdef inline double card_value(const GameState* s, int p, int c) noexcept nogil:
         v += (1.0 if s.age == 1 else (0.6 if s.age == 2 else 0.1)) * PC_PROD[c]
     return v
 
-cdef double action_score(const GameState* s, int a) noexcept nogil:
-    """The policy's score of legal action `a` at a decision node (see the header)."""
+cdef double action_score(const GameState* s, int a, double dw) noexcept nogil:
+    """The policy's score of legal action `a` at a decision node (see the header); `dw` is
+    the weight of denial."""
     cdef int p = s.to_move, c, w, trade, t
     cdef double v
     if a < BUILD_BASE:                                  # draft
@@ -106,17 +112,17 @@ cdef double action_score(const GameState* s, int a) noexcept nogil:
         v = card_value(s, p, c)
         if v >= P_WIN:
             return v
-        return v + deny_value(s, p, c) - card_cost(s, p, c, &trade) / 3.0
+        return v + dw * deny_value(s, p, c) - card_cost(s, p, c, &trade) / 3.0
     if a < WONDER_BASE:
         c = a - DISCARD_BASE
-        return deny_value(s, p, c) + (2 + s.p[p].colour[YELLOW]) / 4.0 - 1.0
+        return dw * deny_value(s, p, c) + (2 + s.p[p].colour[YELLOW]) / 4.0 - 1.0
     if a < TOKEN_BASE:
         w = (a - WONDER_BASE) // NUM_CARDS
         c = (a - WONDER_BASE) % NUM_CARDS
         v = shield_value(s, p, PW_SHIELDS[w])
         if v >= P_WIN:
             return v
-        return (v + PW_VALUE[w] + deny_value(s, p, c) - wonder_cost(s, p, w, &trade) / 3.0
+        return (v + PW_VALUE[w] + dw * deny_value(s, p, c) - wonder_cost(s, p, w, &trade) / 3.0
                 + (1.0 if s.age < 3 else 0.0))
     if a < DESTROY_BASE:
         t = a - TOKEN_BASE
@@ -129,13 +135,13 @@ cdef double action_score(const GameState* s, int a) noexcept nogil:
     if a < START_BASE:
         c = a - REVIVE_BASE
         v = card_value(s, p, c)
-        return v + deny_value(s, p, c)
+        return v + dw * deny_value(s, p, c)
     return 1.0 if a - START_BASE == p else 0.0          # begin the next Age yourself
 
 cdef inline double rand_unit(u64* rng) noexcept nogil:
     return (rng_next(rng) >> 11) * (1.0 / 9007199254740992.0)
 
-cdef int policy_turn(const GameState* s, u64* rng, double noise) noexcept nogil:
+cdef int policy_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
     """policy_action on a turn (PH_PLAY), card by card: each available card's cost, value and
     denial are computed once for its build, discard and wonder actions (the same scores as
     action_score, without listing the legal actions)."""
@@ -144,7 +150,7 @@ cdef int policy_turn(const GameState* s, u64* rng, double noise) noexcept nogil:
     cdef u16 ws
     cdef int wcost[NUM_WONDERS]
     cdef double wval[NUM_WONDERS]
-    cdef double v, deny, top = -1e300
+    cdef double v, deny, top = -1e300, noise = pp.noise
     cdef const PlayerState* me = &s.p[p]
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
     for w in range(NUM_WONDERS):
@@ -158,7 +164,7 @@ cdef int policy_turn(const GameState* s, u64* rng, double noise) noexcept nogil:
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            deny = deny_value(s, p, c)
+            deny = pp.deny * deny_value(s, p, c)
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins:
                 v = card_value(s, p, c)
@@ -182,46 +188,47 @@ cdef int policy_turn(const GameState* s, u64* rng, double noise) noexcept nogil:
                         best = WONDER_BASE + w * NUM_CARDS + c
     return best
 
-cdef int policy_action(const GameState* s, u64* rng, double noise, double eps) noexcept nogil:
-    """A playout move: with probability `eps` a uniformly random legal action, else the action
-    with the best score + uniform(0, `noise`) noise; a winning move is always taken."""
+cdef int policy_action(const GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
+    """A playout move: with probability `pp.eps` a uniformly random legal action, else the
+    action with the best score + uniform(0, `pp.noise`) noise; a winning move is always
+    taken."""
     cdef int buf[MAX_LEGAL]
     cdef int n, i, best = 0
     cdef double v, top = -1e300
-    if eps > 0.0 and rand_unit(rng) < eps:
+    if pp.eps > 0.0 and rand_unit(rng) < pp.eps:
         return random_action(s, rng)
     if s.phase == PH_PLAY:
-        return policy_turn(s, rng, noise)
+        return policy_turn(s, rng, pp)
     n = legal_actions(s, buf)
     if n <= 1:
         return buf[0] if n == 1 else -1
     for i in range(n):
-        v = action_score(s, buf[i])
+        v = action_score(s, buf[i], pp.deny)
         if v >= P_WIN:
             return buf[i]
-        v += noise * rand_unit(rng)
+        v += pp.noise * rand_unit(rng)
         if v > top:
             top = v
             best = i
     return buf[best]
 
-cdef void policy_playout(GameState* s, u64* rng, double noise, double eps) noexcept nogil:
+cdef void policy_playout(GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
     """Play to the end with policy_action; chance sampled with `rng`."""
     cdef int a
     settle(s, rng)
     while s.phase != PH_OVER:
-        a = policy_action(s, rng, noise, eps)
+        a = policy_action(s, rng, pp)
         if a < 0 or stop_requested():
             return
         apply_action(s, a)
         settle(s, rng)
 
-cdef void policy_steps(GameState* s, u64* rng, double noise, double eps, int steps) noexcept nogil:
+cdef void policy_steps(GameState* s, u64* rng, const PolicyParams* pp, int steps) noexcept nogil:
     """At most `steps` decisions of policy_action (chance sampled with `rng`), or to the end."""
     cdef int a, k = 0
     settle(s, rng)
     while s.phase != PH_OVER and k < steps:
-        a = policy_action(s, rng, noise, eps)
+        a = policy_action(s, rng, pp)
         if a < 0 or stop_requested():
             return
         apply_action(s, a)

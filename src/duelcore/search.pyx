@@ -168,6 +168,8 @@ cdef struct AgentSpec:
     double vmix             # planning search: weight of the learned evaluator at the leaf
                             #   (0: playouts only, 1: no playout)
     int horizon             # planning search: playout steps before the evaluator (vmix > 0)
+    double deny             # planning search: weight of denial in the playout policy
+    double rmix             # planning search: share of uniform random playouts
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -358,6 +360,10 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef double c = prm.c
     cdef bint plan = prm.kind == AGENT_PLAN
     cdef int vp[2 * NUM_VP]
+    cdef PolicyParams pp
+    pp.noise = prm.noise
+    pp.eps = prm.eps
+    pp.deny = prm.deny
     rng_next(&rng)
     new_node(&nodes[0], -1, 0)
     if prm.iterations <= 0:
@@ -409,7 +415,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                     a = unexp[0]
                     best_val = -1e300
                     for i in range(n_unexp):
-                        score = action_score(&s, unexp[i])
+                        score = action_score(&s, unexp[i], prm.deny)
                         val = score + prm.noise * rand_unit(&rng)
                         if val > best_val:
                             best_val = val
@@ -447,7 +453,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
         leaf = -1.0             # the evaluator's value of the leaf (planning search)
         if plan and prm.vmix > 0.0 and s.phase != PH_OVER:
             if prm.horizon > 0:     # a short playout, then the evaluator
-                policy_steps(&s, &rng, prm.noise, prm.eps, prm.horizon)
+                policy_steps(&s, &rng, &pp, prm.horizon)
                 if stop_requested():
                     it -= 1
                     break
@@ -456,8 +462,8 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
             r0 = leaf           # no playout: the evaluator alone
         else:
             if s.phase != PH_OVER:
-                if plan:
-                    policy_playout(&s, &rng, prm.noise, prm.eps)
+                if plan and not (prm.rmix > 0.0 and rand_unit(&rng) < prm.rmix):
+                    policy_playout(&s, &rng, &pp)
                 elif prm.rollout == AGENT_GREEDY:
                     greedy_playout(&s, &rng)
                 else:
@@ -593,7 +599,8 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
                "plan": AGENT_PLAN}
 #: Defaults of the planning search's options (see AgentSpec).
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.1,
-                 "bias": 0.5, "value": 0.0, "horizon": 0}
+                 "bias": 0.5, "value": 0.0, "horizon": 0,
+                 "deny": 1.0, "rmix": 0.0}
 
 
 cdef Node* alloc_tree(int cap) except NULL:
@@ -631,6 +638,8 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.stop = NULL
     spec.vmix = d.get("value", PLAN_DEFAULTS["value"])
     spec.horizon = d.get("horizon", PLAN_DEFAULTS["horizon"])
+    spec.deny = d.get("deny", PLAN_DEFAULTS["deny"])
+    spec.rmix = d.get("rmix", PLAN_DEFAULTS["rmix"])
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:
         load_value_weights()
     if spec.kind == AGENT_PLAN and "c" not in d:
@@ -650,7 +659,8 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
-                widen=None, margin=None, bias=None, value=None, horizon=None, stop=None):
+                widen=None, margin=None, bias=None, value=None, horizon=None, deny=None,
+                rmix=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
@@ -671,7 +681,8 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     d = {"kind": kind, "iterations": iterations, "seconds": seconds, "rollout": rollout,
          "max_nodes": max_nodes}
     for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
-                   ("margin", margin), ("bias", bias), ("value", value)):
+                   ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
+                   ("rmix", rmix)):
         if v is not None:
             d[key] = float(v)
     if horizon is not None:

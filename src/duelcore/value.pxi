@@ -178,7 +178,7 @@ def value_features_of(State state):
     return out
 
 
-cdef int value_game(GameState* s, u64* rng, double noise, double eps, int per_game,
+cdef int value_game(GameState* s, u64* rng, double noise, double eps, double deny, int per_game,
                     double* X, u8* age, double* y, int cap) noexcept nogil:
     """Play one game from `s` with the playout policy; store the Age-block features of up to
     `per_game` of its decision nodes (chosen uniformly) into X (VF_PER_AGE per row), their
@@ -186,13 +186,17 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, int per_ga
     Returns the rows written (0 if the game was stopped)."""
     cdef GameState hist[160]
     cdef GameState tmp
+    cdef PolicyParams pp
     cdef int n = 0, a, i, j, k, m
+    pp.noise = noise
+    pp.eps = eps
+    pp.deny = deny
     settle(s, rng)
     while s.phase != PH_OVER:
         if n < 160:
             hist[n] = s[0]
             n += 1
-        a = policy_action(s, rng, noise, eps)
+        a = policy_action(s, rng, &pp)
         if a < 0 or stop_requested():
             return 0
         apply_action(s, a)
@@ -209,7 +213,8 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, int per_ga
     return m
 
 
-def value_data(int games, seed=0, int per_game=8, double noise=1.5, double eps=0.05):
+def value_data(int games, seed=0, int per_game=8, double noise=1.5, double eps=0.05,
+               double deny=1.0):
     """Training data for the evaluator: ``games`` games of the playout policy from new games
     (seeded by ``seed``; who begins is drawn), ``per_game`` decision nodes of each.
 
@@ -240,7 +245,7 @@ def value_data(int games, seed=0, int per_game=8, double noise=1.5, double eps=0
             for i in range(games):
                 rng_next(&rng)
                 init_state(&g, rng_next(&rng), 0, -1, 0, 7, 7)
-                got = value_game(&g, &rng, noise, eps, per_game, xb, ab, yb, 64)
+                got = value_game(&g, &rng, noise, eps, deny, per_game, xb, ab, yb, 64)
                 if got == 0 and stop_requested():
                     break
                 for k in range(got * VF_PER_AGE):

@@ -287,13 +287,14 @@ class PlanAgent(MCTSAgent):
                  c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
                  widen: float = _PLAN["widen"], margin: float = _PLAN["margin"],
                  bias: float = _PLAN["bias"], value: float = _PLAN["value"],
-                 horizon: int = _PLAN["horizon"], threads: int = 1, max_nodes: int = 0,
+                 horizon: int = _PLAN["horizon"], deny: float = _PLAN["deny"],
+                 rmix: float = _PLAN["rmix"], threads: int = 1, max_nodes: int = 0,
                  seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
         budget = self._set_options(iterations, seconds, threads, max_nodes,
                                    {"c": c, "noise": noise, "eps": eps, "widen": widen,
                                     "margin": margin, "bias": bias, "value": value,
-                                    "horizon": horizon})
+                                    "horizon": horizon, "deny": deny, "rmix": rmix})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
         extra = "".join(f",{k}={getattr(self, k):g}" for k in _PLAN
@@ -305,12 +306,14 @@ class PlanAgent(MCTSAgent):
         return {"kind": "plan", "iterations": self.iterations or 0,
                 "seconds": float(self.seconds or 0.0), "c": self.c, "noise": self.noise,
                 "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
-                "value": self.value, "horizon": self.horizon, "max_nodes": self.max_nodes}
+                "value": self.value, "horizon": self.horizon, "deny": self.deny,
+                "rmix": self.rmix, "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
                 "widen": self.widen, "margin": self.margin, "bias": self.bias,
-                "value": self.value, "horizon": self.horizon}
+                "value": self.value, "horizon": self.horizon, "deny": self.deny,
+                "rmix": self.rmix}
 
 
 def _next64(x):
@@ -378,6 +381,10 @@ AGENT_KINDS = {
                       "evaluator alone)"),
          int_option("horizon", 0, 200, _search.PLAN_DEFAULTS["horizon"],
                     "playout moves before the learned evaluator (when value > 0)"),
+         float_option("deny", 0, 1e6, _search.PLAN_DEFAULTS["deny"],
+                      "weight of taking a card the opponent needs, in the playout policy"),
+         float_option("rmix", 0, 1, _search.PLAN_DEFAULTS["rmix"],
+                      "share of playouts played uniformly at random instead of by the policy"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "

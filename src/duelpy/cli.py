@@ -221,6 +221,7 @@ from duelpy.cli_study import study  # noqa: E402
 from duelpy.cli_ladder import ladder  # noqa: E402
 from duelpy.web.command import serve  # noqa: E402
 from duelpy.cli_seven import seven  # noqa: E402  (7 Wonders: duel seven ...)
+from duelpy.cli_train import train  # noqa: E402
 
 main.add_command(simulate)
 main.add_command(play)
@@ -229,6 +230,7 @@ main.add_command(study)
 main.add_command(ladder)
 main.add_command(serve)
 main.add_command(seven)
+main.add_command(train)
 
 if __name__ == "__main__":
     sys.exit(main(prog_name="duel"))
