@@ -1,7 +1,7 @@
 """7 Wonders core benchmarks (issue 13).  Run: python -m pytest bench/test_bench_seven.py
 
-Targets on one core: >= 30,000 random games/s at 3 players, >= 10,000 at 7 players; MCTS
-iterations/s reported.  Every benchmark checks its result (a signature of the games played, or a
+Targets on one core: >= 30,000 random games/s at 3 players, >= 10,000 at 7 players; greedy
+games/s and MCTS iterations/s reported.  Every benchmark checks its result (a signature of the games played, or a
 legal action); speed is reported in extra_info (``games_per_s``, ``iterations_per_s``), never
 asserted.
 """
@@ -22,6 +22,13 @@ def test_seven_random_games(benchmark, players):
     r = benchmark.pedantic(sv.random_games, (players, GAMES, 20261130), rounds=3)
     assert (r["signature"], r["moves"]) == SIGNATURES[players]
     rate(benchmark, "games_per_s", GAMES)
+
+
+def test_seven_greedy_games(benchmark):
+    """Four greedy players (the agent whose moves also make the MCTS playouts)."""
+    r = benchmark.pedantic(sv.play_games_detail, (4, ["greedy"] * 4, 1000, 20261130), rounds=3)
+    assert sum(map(sum, r["totals"])) == 202023     # total VP of the 1,000 games
+    rate(benchmark, "games_per_s", 1000)
 
 
 @pytest.mark.parametrize("players", [4, 7])

@@ -1255,59 +1255,66 @@ cdef int guild_vp(const SevenState* s, int seat, int nm, int copied) noexcept no
         return me.colour[C_BROWN] + me.colour[C_GREY] + me.colour[C_PURPLE] + copied
     return 0
 
+cdef void seat_scores(const SevenState* s, int i, int* v) noexcept nogil:
+    """VP by category of seat ``i`` into v[0..7]: military, treasury, wonder, civilian,
+    commercial, guilds, science, total (W-END-1)."""
+    cdef int nm, k, best, sci, gv, base_sci, opt_g, opt_s, w
+    cdef const SevenCity* c = &s.c[i]
+    cdef const SevenCity* nb
+    cdef u64 x
+    v[0] = c.mil_vp
+    v[1] = c.coins // 3
+    v[2] = 0
+    for k in range(c.stages):
+        v[2] += STAGES[c.board][c.side][k].vp
+    v[3] = 0
+    v[4] = 0
+    v[5] = 0
+    for w in range(2):
+        x = c.city[w]
+        while x:
+            nm = 64 * w + ctz(x)
+            x &= x - 1
+            v[3] += NAMES[nm].vp
+            if NAMES[nm].special == 3:
+                v[4] += c.colour[C_BROWN]
+            elif NAMES[nm].special == 4:
+                v[4] += c.colour[C_YELLOW]
+            elif NAMES[nm].special == 5:
+                v[4] += 2 * c.colour[C_GREY]
+            elif NAMES[nm].special == 6:
+                v[4] += c.stages
+            if nm >= SV_FIRST_GUILD:
+                v[5] += guild_vp(s, i, nm, 0)
+    base_sci = science_vp(c.sci[0], c.sci[1], c.sci[2], c.wild)
+    v[6] = base_sci
+    if c.copy_guild:
+        # Olympia B3: the copy that maximises guilds + science (W-WON-8, W-END-3)
+        best = 0
+        opt_g = 0
+        opt_s = base_sci
+        for k in range(2):
+            nb = &s.c[left_of(s, i) if k == 0 else right_of(s, i)]
+            for nm in range(SV_FIRST_GUILD, SV_NUM_NAMES):
+                if has_name(nb, nm) and not has_name(c, nm):
+                    gv = guild_vp(s, i, nm, 1)
+                    sci = base_sci
+                    if NAMES[nm].guild == 5:
+                        sci = science_vp(c.sci[0], c.sci[1], c.sci[2], c.wild + 1)
+                    if gv + sci - base_sci > best:
+                        best = gv + sci - base_sci
+                        opt_g = gv
+                        opt_s = sci
+        v[5] += opt_g
+        v[6] = opt_s
+    v[7] = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6]
+
 cdef void sv_scores(const SevenState* s, int* vp) noexcept nogil:
     """VP by category for every seat: vp[seat * 8 + k], k = military, treasury, wonder,
     civilian, commercial, guilds, science, total (W-END-1)."""
-    cdef int i, nm, k, g, best, sci, gv, base_sci, cand, opt_g, opt_s
-    cdef const SevenCity* c
-    cdef const SevenCity* nb
-    cdef int* v
+    cdef int i
     for i in range(s.n_seats):
-        c = &s.c[i]
-        v = vp + i * SV_NUM_CAT
-        v[0] = c.mil_vp
-        v[1] = c.coins // 3
-        v[2] = 0
-        for k in range(c.stages):
-            v[2] += STAGES[c.board][c.side][k].vp
-        v[3] = 0
-        v[4] = 0
-        v[5] = 0
-        for nm in range(SV_NUM_NAMES):
-            if has_name(c, nm):
-                v[3] += NAMES[nm].vp
-                if NAMES[nm].special == 3:
-                    v[4] += c.colour[C_BROWN]
-                elif NAMES[nm].special == 4:
-                    v[4] += c.colour[C_YELLOW]
-                elif NAMES[nm].special == 5:
-                    v[4] += 2 * c.colour[C_GREY]
-                elif NAMES[nm].special == 6:
-                    v[4] += c.stages
-                if nm >= SV_FIRST_GUILD:
-                    v[5] += guild_vp(s, i, nm, 0)
-        base_sci = science_vp(c.sci[0], c.sci[1], c.sci[2], c.wild)
-        v[6] = base_sci
-        if c.copy_guild:
-            # Olympia B3: the copy that maximises guilds + science (W-WON-8, W-END-3)
-            best = 0
-            opt_g = 0
-            opt_s = base_sci
-            for k in range(2):
-                nb = &s.c[left_of(s, i) if k == 0 else right_of(s, i)]
-                for nm in range(SV_FIRST_GUILD, SV_NUM_NAMES):
-                    if has_name(nb, nm) and not has_name(c, nm):
-                        gv = guild_vp(s, i, nm, 1)
-                        sci = base_sci
-                        if NAMES[nm].guild == 5:
-                            sci = science_vp(c.sci[0], c.sci[1], c.sci[2], c.wild + 1)
-                        if gv + sci - base_sci > best:
-                            best = gv + sci - base_sci
-                            opt_g = gv
-                            opt_s = sci
-            v[5] += opt_g
-            v[6] = opt_s
-        v[7] = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6]
+        seat_scores(s, i, vp + i * SV_NUM_CAT)
 
 cdef int sv_winners(const SevenState* s) noexcept nogil:
     """Bitmask of the winning players: highest total, then most coins; still tied: shared
