@@ -160,3 +160,16 @@ def test_batches_use_common_random_numbers():
         sv.play_games_detail(4, ["random", "greedy"], 2, lineups=[[0, 1, 0, 1], [0, 1, 2, 0]])
     with pytest.raises(ValueError, match="too few spare copies"):
         sv.play_games_detail(7, ["random"] * 7, 1, remove=["Altar"])
+
+
+def test_python_face_and_records_carry_the_removal(tmp_path):
+    from duelpy.seven import load_record, new_game, play_game, record_of, replay, save_record
+    g = new_game(4, seed=3, remove=["scientists guild", "ALTAR"])
+    assert g.removed() == ["Altar", "Scientists Guild"]
+    st, moves = play_game(4, ["greedy"] * 4, seed=3, remove=["Altar"])
+    assert st.removed() == ["Altar"] and "Altar" not in sum((st.city(i) for i in range(4)), [])
+    rec = record_of(4, 3, moves, state=st, remove=["Altar"])
+    save_record(tmp_path / "r.json", rec)
+    assert replay(load_record(tmp_path / "r.json")) == st
+    with pytest.raises(ValueError, match="unknown card"):
+        new_game(4, remove=["Nothing"])

@@ -9,7 +9,7 @@ AGENTS = ("random", "greedy", "mcts")
 
 def new_game(players: int = 3, seed: int = 0, sides: str | None = "random",
              boards=None, explicit_chance: bool = False,
-             all_pairs: bool = False) -> _core.State:
+             all_pairs: bool = False, remove=None) -> _core.State:
     """A new 7 Wonders game at the start of Age I's first turn (W-SETUP).
 
     Parameters
@@ -23,15 +23,23 @@ def new_game(players: int = 3, seed: int = 0, sides: str | None = "random",
     explicit_chance : show chance nodes (deals, guilds, boards) to the caller with their exact
         probabilities instead of sampling them.
     all_pairs : offer every payment pair instead of the non-dominated ones (W-TRADE-6).
+    remove : a study treatment, not a rule: card names (any case) left out of the game; a
+        removed guild is never drawn, each copy of a removed Age card is replaced by a spare
+        copy of the same Age drawn from the seed (see :func:`duelcore.seven.new_state`).
 
     Raises
     ------
-    ValueError naming the bad argument (player count, unknown board or side, seed).
+    ValueError naming the bad argument (player count, unknown board or side, seed, a card
+    that cannot be removed).
     """
     if sides is None:
         sides = "random"
+    if remove:
+        from duelpy.seven.study import resolve_card
+        remove = [resolve_card(c) for c in ([remove] if isinstance(remove, str) else remove)]
     return _core.new_state(players, seed=seed, boards=boards, sides=sides,
-                           explicit_chance=explicit_chance, all_pairs=all_pairs)
+                           explicit_chance=explicit_chance, all_pairs=all_pairs,
+                           remove=remove or None)
 
 
 def result(state: _core.State) -> dict:
@@ -76,7 +84,7 @@ def choose_action(state: _core.State, seat: int, agent: str = "random", seed: in
     return _core.choose_action(state, seat, agent, seed)
 
 
-def play_game(players: int, agents, seed: int = 0, sides="random"):
+def play_game(players: int, agents, seed: int = 0, sides="random", remove=None):
     """Play one game between ``agents`` (one description per player; the Free City is played by
     its controller's agent).  Returns ``(final state, moves)`` where moves is the list of
     ``(seat, action)`` decisions in order — a game record's body."""
@@ -84,7 +92,7 @@ def play_game(players: int, agents, seed: int = 0, sides="random"):
         raise ValueError(f"{players} players need {players} agents, got {len(agents)}")
     for a in agents:
         _check_agent(a)
-    st = new_game(players, seed=seed, sides=sides)
+    st = new_game(players, seed=seed, sides=sides, remove=remove)
     moves = []
     k = 0
     while not st.is_terminal():

@@ -5,7 +5,8 @@ seed).  Format::
 
     {"game": "seven", "format": 1, "players": 4, "seed": 7, "sides": "random",
      "boards": null, "moves": [[seat, action, "text"], ...],
-     "result": {"winners": [...], "totals": [...]}}          # result optional
+     "result": {"winners": [...], "totals": [...]},          # result optional
+     "remove": ["Scientists Guild"]}                         # a study's treatment, optional
 
 ``text`` is :func:`duelcore.seven.action_to_string` of the action, checked on replay.
 """
@@ -18,18 +19,22 @@ from duelcore import seven as _core
 
 from duelpy.seven.game import new_game
 
-KEYS = {"game", "format", "players", "seed", "sides", "boards", "moves", "result"}
+KEYS = {"game", "format", "players", "seed", "sides", "boards", "moves", "result", "remove"}
 
 
 class RecordError(ValueError):
     """A malformed or inconsistent 7 Wonders game record (the message names the problem)."""
 
 
-def record_of(players, seed, moves, sides="random", boards=None, state=None) -> dict:
-    """A record dict for the decisions ``moves`` (``(seat, action)`` pairs)."""
+def record_of(players, seed, moves, sides="random", boards=None, state=None,
+              remove=None) -> dict:
+    """A record dict for the decisions ``moves`` (``(seat, action)`` pairs); ``remove``:
+    the cards a study left out of the game (key present only then)."""
     rec = {"game": "seven", "format": 1, "players": players, "seed": seed, "sides": sides,
            "boards": boards,
            "moves": [[int(s), int(a), _core.action_to_string(a)] for s, a in moves]}
+    if remove:
+        rec["remove"] = list(remove)
     if state is not None and state.is_terminal():
         rec["result"] = {"winners": state.winners(),
                          "totals": [s["total"] for s in state.scores()]}
@@ -43,14 +48,14 @@ def replay(rec: dict) -> _core.State:
     extra = set(rec) - KEYS
     if extra:
         raise RecordError(f"unknown record key(s) {sorted(extra)}")
-    for key in KEYS - {"result", "boards"}:
+    for key in KEYS - {"result", "boards", "remove"}:
         if key not in rec:
             raise RecordError(f"record without {key!r}")
     if rec["game"] != "seven" or rec["format"] != 1:
         raise RecordError("not a 7 Wonders record of format 1")
     try:
         st = new_game(rec["players"], seed=rec["seed"], sides=rec["sides"],
-                      boards=rec.get("boards"))
+                      boards=rec.get("boards"), remove=rec.get("remove"))
     except (ValueError, TypeError) as e:
         raise RecordError(f"bad set-up: {e}") from None
     if not isinstance(rec["moves"], list):
