@@ -171,12 +171,17 @@ def games_frame(players: int, agents, games: int, seed: int = 0, sides=None, boa
     parts = {}
     done = 0
     if jobs > 1 and len(chunks) > 1:
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
+        pool = ThreadPoolExecutor(max_workers=jobs)
+        try:
             for lo, rows in pool.map(play, chunks):
                 parts[lo] = rows
                 done += len(rows["winners"])
                 if progress:
                     progress(done, games)
+        except BaseException:                  # Ctrl-C: drop the chunks not started
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
         for c in chunks:
             lo, rows = play(c)
