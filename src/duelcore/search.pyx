@@ -598,9 +598,9 @@ cdef bint play_game(GameState* s, const AgentSpec* a0, const AgentSpec* a1, Node
 AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCTS,
                "plan": AGENT_PLAN}
 #: Defaults of the planning search's options (see AgentSpec).
-PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.1,
+PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.3,
                  "bias": 0.5, "value": 0.0, "horizon": 0,
-                 "deny": 1.0, "rmix": 0.0}
+                 "deny": 0.5, "rmix": 0.0}
 
 
 cdef Node* alloc_tree(int cap) except NULL:
@@ -617,6 +617,9 @@ cdef _require_decision(State state):
         raise ValueError("the game is over: there is no decision to make")
     if is_chance(&state.s):
         raise ValueError("this is a chance node: chance outcomes are not chosen by an agent")
+    cdef int buf[MAX_LEGAL]
+    if legal_actions(&state.s, buf) == 0:
+        raise ValueError("no legal action at this position (a broken position)")
 
 
 cdef AgentSpec make_spec(dict d) except *:
