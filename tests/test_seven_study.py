@@ -164,3 +164,45 @@ def test_ladder_games_and_ratings():
     assert len(pw) == sum(
         sum(1 for i in range(4) for j in range(i + 1, 4) if line[i] != line[j])
         for line in rotation(3, 4, 12))
+
+
+# ---------------------------------------------------------------- the README stays true
+def _readme_section():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    start = text.index("## 7 Wonders")
+    return text[start:text.index("\n## ", start + 10)]
+
+
+def test_readme_seven_commands_parse():
+    """Every ``duel`` line of the 7 Wonders section's command block parses (options exist,
+    values convert) without being run."""
+    import re
+    import shlex
+
+    from duelpy.cli import main
+    block = re.search(r"```bash\n(.*?)```", _readme_section(), re.S).group(1)
+    lines = [x.split("  #")[0] for x in block.splitlines() if x.startswith("duel ")]
+    assert len(lines) >= 8
+    for line in lines:
+        args = shlex.split(line)[1:]
+        cmd = main.get_command(None, args[0])
+        if args[0] == "seven":
+            cmd, args = cmd.get_command(None, args[1]), args[1:]
+        ctx = cmd.make_context(args[0], args[1:])
+        assert ctx.params.get("game", "seven") == "seven", line
+
+
+@pytest.mark.slow
+def test_readme_study_tables_are_the_real_output():
+    """The README's study (4 players, greedy, 4,000 games per arm, seed 1, the Scientists
+    Guild removed) gives the tables printed there."""
+    frame = run_study(4, ["greedy"], 4000, seed=1, arms=[Arm.make(remove=["Scientists Guild"])])
+    md = report_markdown(frame, 4, ["greedy"] * 4, 1)
+    section = _readme_section()
+    rows = [x for x in md.splitlines() if x.startswith("| ") and "---" not in x
+            and not x.startswith("| board") and not x.startswith("| seat")
+            and not x.startswith("| side")]
+    in_readme = [x for x in rows if x in section]
+    # the control's board/side, side and seat tables and the treatment's paired changes
+    assert len(in_readme) >= 14 + 2 + 4 + 14
