@@ -65,7 +65,8 @@ def _forced(value: str, hint: str = "--force-wonder"):
               help="Control: no draft, the rulebook's first-game wonders.")
 @click.option("--force-wonder", "force_wonders", multiple=True, metavar="SEAT=WONDER",
               help="Treatment: force a wonder into a player's draft, e.g. "
-                   "'p1=The Pyramids' (repeatable: one treatment each).")
+                   "'p1=The Pyramids' (repeatable: one treatment each); with --game seven "
+                   "a board, and optionally its side, at a seat, e.g. 'p2=Rhodos B'.")
 @click.option("--ban-token", "ban_tokens", multiple=True, metavar="TOKEN",
               help="Treatment: ban a progress token from the board (repeatable).")
 @click.option("--p2-extra-coins", "extra_coins", multiple=True,
