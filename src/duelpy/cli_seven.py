@@ -157,8 +157,11 @@ def _interrupted(what: str):
 def _print_rows(con, head, rows, title=""):
     from duelpy.tables import Column, print_table
     left = {"board", "side", "seat", "agent", "arm"}
+    keys = 0                # the leading key columns (board, side...) repeat in every part
+    while keys < len(head) and head[keys] in left:
+        keys += 1
     print_table(con, [Column(h, [r[i] for r in rows], "left" if h in left else "right")
-                      for i, h in enumerate(head)], title=title)
+                      for i, h in enumerate(head)], title=title, keys=max(keys, 1))
 
 
 # ---------------------------------------------------------------- simulate
