@@ -94,3 +94,15 @@ def test_a_search_stop_token_stops_that_search_alone():
     assert not token.is_set
     with pytest.raises(TypeError, match="SearchStop"):
         search.mcts_search(s, iterations=10, stop=3)
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ladder_inside_a_huge_search(tmp_path, workers):
+    """Ctrl-C stops a ladder's games under way at once (the core's flag), like study."""
+    child = Child(["ladder", "greedy", "mcts", "--iterations", "100000000", "--games", "2",
+                   "--workers", workers, "--out", str(tmp_path / "L")], tmp_path)
+    child.busy(4.0)                     # past the set-up, inside the first games
+    seconds, code, stdout, stderr = child.interrupt()
+    assert code == 130 and seconds < EXIT_BOUND, (seconds, code, stderr)
+    assert "Traceback" not in stderr
+    assert "--resume" in stdout + stderr

@@ -47,6 +47,7 @@ import pandas as pd
 from scipy import optimize, stats
 
 from duelpy import study as _study
+from duelpy.interrupt import clear_core, stop_core
 from duelpy.agents import AgentSpecError, parse_agent
 from duelpy.match import game_seeds, play_games_raw, results_table
 
@@ -654,7 +655,7 @@ def _play(spec, out, runner, todo, done, parts, max_chunks, progress, console):
         for h in [h for h in inflight if runner.ready(h)]:
             try:
                 save(h)
-            except Exception:       # noqa: BLE001 - played again on resume
+            except BaseException:   # noqa: BLE001 - a stopped chunk: played again on resume
                 inflight.pop(h, None)
 
     try:
@@ -673,9 +674,11 @@ def _play(spec, out, runner, todo, done, parts, max_chunks, progress, console):
             reason = f"stopped after {played} chunks (max_chunks)"
     except KeyboardInterrupt:
         reason = "Ctrl-C"
+        stop_core()                 # the chunks under way stop at once (the core's flag;
+        runner.stop_workers()       # worker processes get SIGINT): played again on --resume
         runner.cancel_queued(list(inflight))
-        bar.say("[yellow]stopping: finishing the games under way (Ctrl-C again abandons "
-                "them)")
+        bar.say("[yellow]stopping: keeping the finished games; the chunks under way are "
+                "played again by --resume")
         try:
             deadline = time.monotonic() + 120
             while inflight and time.monotonic() < deadline:
@@ -691,6 +694,7 @@ def _play(spec, out, runner, todo, done, parts, max_chunks, progress, console):
         bar.stop()
         if reason is not None:
             runner.abandon(list(inflight))
+        clear_core()
     if reason is not None:
         kept = _finish_table(pd.concat(list(parts.values()), ignore_index=True)) if parts \
             else pd.DataFrame()
