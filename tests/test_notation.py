@@ -194,3 +194,11 @@ def test_short_forms_need_a_state():
     with pytest.raises(UnknownActionError) as info:
         parse_action(None, "sphinx")
     assert "pick The Sphinx" in info.value.matches
+
+
+@pytest.mark.parametrize("text", ["x" * 100_000, "9" * 100_000, "build " + "a" * 500])
+def test_an_overlong_move_is_refused_before_any_fuzzy_matching(text):
+    from duelpy.notation import UnknownActionError, parse_action
+    s = duelcore.new_game(1)
+    with pytest.raises(UnknownActionError, match="characters is not a move"):
+        parse_action(s, text)

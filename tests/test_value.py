@@ -124,6 +124,10 @@ def test_duel_train_writes_weights_and_refuses_bad_input(tmp_path):
     assert r.exit_code != 0 and "--games" in r.output
     r = CliRunner().invoke(main, ["train", "--out", str(tmp_path / "w.txt")])
     assert r.exit_code != 0 and ".npz" in r.output
+    r = CliRunner().invoke(main, ["train", "--c", "nan", "--out", str(tmp_path / "v.npz")])
+    assert r.exit_code == 2 and "not a number" in r.output
+    r = CliRunner().invoke(main, ["train", "--out", str(tmp_path / "no" / "v.npz")])
+    assert r.exit_code == 2 and "is not a folder" in r.output
 
 
 def test_plan_options_of_the_evaluator_are_checked():

@@ -645,3 +645,19 @@ def test_serve_command_errors_are_one_line(tmp_path):
         busy.listen(1)
         code, msg = run("--port", str(busy.getsockname()[1]))
         assert code == 1 and "cannot listen" in msg and "--port 0" in msg
+
+
+@pytest.mark.parametrize("path", ["/api/games", "/api/replays"])
+def test_a_deeply_nested_body_is_a_400_not_a_500(client, path):
+    body = "[" * 100_000 + "]" * 100_000
+    r = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "nested" in r.json()["error"]
+
+
+def test_serve_refuses_nan_budgets():
+    from click.testing import CliRunner
+    from duelpy.cli import main
+
+    for flag in ("--hint-seconds", "--max-seconds"):
+        r = CliRunner().invoke(main, ["serve", flag, "nan"])
+        assert r.exit_code == 2 and "not a number" in r.output

@@ -38,13 +38,19 @@ def train(games, per_game, seed, c, out, overwrite):
         from duelpy.train import fit_value, save_value_weights
         import sklearn  # noqa: F401
     except ImportError:
-        raise click.ClickException("duel train needs scikit-learn: pip install "
-                                   "\"duel[train]\"") from None
-    if out.exists() and not overwrite:
-        raise click.ClickException(f"{out} exists; give --overwrite to replace it")
+        raise click.ClickException("duel train needs scikit-learn: pip install scikit-learn "
+                                   "(or, in the checkout, pip install '.[train]')") from None
+    if not c == c:
+        raise click.BadParameter(f"{c!r} is not a number", param_hint="--c")
     if out.suffix != ".npz":
         raise click.BadParameter(f"{out}: the weights file must end in .npz",
                                  param_hint="--out")
+    if out.is_dir():
+        raise click.BadParameter(f"{out} is a folder", param_hint="--out")
+    if not out.parent.is_dir():
+        raise click.BadParameter(f"{out.parent} is not a folder", param_hint="--out")
+    if out.exists() and not overwrite:
+        raise click.ClickException(f"{out} exists; give --overwrite to replace it")
     click.echo(f"generating {games:,} games (seed {seed}) and fitting...", err=True)
     report = fit_value(games, seed=seed, per_game=per_game, c=c)
     for age, (loss, acc) in enumerate(zip(report.log_loss, report.accuracy), start=1):

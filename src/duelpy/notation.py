@@ -118,6 +118,10 @@ def legal_moves(state: State) -> list[tuple[int, str]]:
     return [(a, _NAMES[a]) for a in state.legal_actions()]
 
 
+MAX_MOVE_TEXT = 2 * max(len(n) for n in _NAMES)    # longer text is refused before any
+                                                    # fuzzy matching (it costs O(length))
+
+
 def _close(text: str, names, n: int = 6) -> list[str]:
     """Up to ``n`` names of ``names`` closest to ``text`` (difflib ratio >= 0.6), best first.
 
@@ -191,6 +195,10 @@ def parse_action(state: State | None, text) -> int:
         raise TypeError(f"state must be a duelcore State or None, not {type(state).__name__}")
     if isinstance(text, bool) or not isinstance(text, (str, int)):
         raise TypeError(f"a move is a name or an action number, not {type(text).__name__}")
+    if isinstance(text, str) and len(text.strip()) > MAX_MOVE_TEXT:
+        raise UnknownActionError(f"a move of {len(text.strip()):,} characters is not a move "
+                                 f"(the longest move name has {MAX_MOVE_TEXT // 2})",
+                                 text[:MAX_MOVE_TEXT])
     if isinstance(text, int) or text.strip().lstrip("#").isdigit():
         a = int(text) if isinstance(text, int) else int(text.strip().lstrip("#"))
         if not 0 <= a < NUM_ACTIONS:

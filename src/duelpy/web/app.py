@@ -97,6 +97,8 @@ async def _body(request: Request) -> dict:
         data = json.loads(raw.decode("utf-8")) if raw.strip() else None
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise WebError(400, f"the request body is not valid JSON: {e}") from None
+    except RecursionError:
+        raise WebError(400, "the request body is nested too deeply") from None
     if not isinstance(data, dict):
         raise WebError(400, "the request body must be a JSON object")
     return data

@@ -49,6 +49,12 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _finite(ctx, param, value):
+    if value is not None and value != value:
+        raise click.BadParameter(f"{value!r} is not a number", ctx=ctx, param=param)
+    return value
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. The default answers this computer only; "
@@ -62,9 +68,10 @@ def _listen(host: str, port: int) -> socket.socket:
               help="Games kept at once (the least recently used idle one makes room).")
 @click.option("--threads", type=click.IntRange(1, 256), default=2, show_default=True,
               help="Searches (AI moves and hints) run at once.")
-@click.option("--hint-seconds", type=click.FloatRange(0.01, 60), default=1.0,
+@click.option("--hint-seconds", type=click.FloatRange(0.01, 60), default=1.0, callback=_finite,
               show_default=True, help="Thinking time of a hint.")
 @click.option("--max-seconds", type=click.FloatRange(0.01, 3600), default=60.0,
+              callback=_finite,
               show_default=True, help="The most thinking time per move an opponent may get.")
 @click.option("--quiet", "-q", is_flag=True, help="No request log.")
 def serve(host, port, open_browser, study_dir, max_games, threads, hint_seconds, max_seconds,
