@@ -1011,28 +1011,22 @@ def to_markdown(ratings: pd.DataFrame, h2h: pd.DataFrame, command: str | None = 
 def print_ladder(ratings: pd.DataFrame, h2h: pd.DataFrame, console=None, title=None) -> None:
     """Print the ratings and the head-to-head matrix with rich tables."""
     from rich.console import Console
-    from rich.table import Table
+
+    from duelpy.tables import Column, print_table
     console = console or Console()
     console.rule(f"[bold]{title or 'Rating ladder'}")
     for line in header_lines(ratings):
         console.print(line, highlight=False)
     d = ratings_display(ratings)
-    table = Table(title="[bold]Ratings", title_justify="left")
-    for col in d.columns:
-        table.add_column(col, justify="left" if col == "agent" else "right")
-    for row in d.itertuples(index=False):
-        table.add_row(*[str(x) for x in row])
-    console.print(table)
+    print_table(console, [Column(str(col), [str(x) for x in d[col]],
+                                 "left" if col == "agent" else "right") for col in d.columns],
+                title="Ratings")
     m = head_to_head_matrix(h2h, list(ratings["agent"]))
-    table = Table(title="[bold]Head to head", title_justify="left",
-                  caption="the row agent's score against the column agent (shared = 1/2), "
-                          "95% Wilson interval", caption_justify="left")
-    table.add_column("agent", justify="left")
-    for col in m.columns:
-        table.add_column(col, justify="right")
-    for idx, row in m.iterrows():
-        table.add_row(idx, *row.tolist())
-    console.print(table)
+    columns = [Column("agent", [str(i) for i in m.index], "left")]
+    columns += [Column(str(col), [str(x) for x in m[col]], "right") for col in m.columns]
+    print_table(console, columns, title="Head to head",
+                caption="the row agent's score against the column agent (shared = 1/2), "
+                        "95% Wilson interval")
 
 
 def write_plot(ratings: pd.DataFrame, h2h: pd.DataFrame, path) -> Path:
