@@ -262,3 +262,11 @@ def test_help_shows_a_seven_example(command):
     r = ok(run(*command, "--help"))
     assert "--game seven" in r.output or command[0] == "seven"
     assert "duel " in r.output.split("Example")[1]
+
+
+def test_seven_replay_of_a_deeply_nested_file_is_one_clear_error(tmp_path):
+    from duelpy.seven.records import RecordError, load_record
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="nested too deeply"):
+        load_record(path)

@@ -776,3 +776,11 @@ def test_ctrl_c_stops_a_huge_search_at_once(tmp_path):
     child.busy(2.0)
     seconds, code, out, err = child.interrupt()
     assert code == 130 and seconds < EXIT_BOUND, (code, seconds, err)
+
+
+def test_a_deeply_nested_study_file_is_one_clear_error(tmp_path):
+    from duelpy.study import StudyError, load_spec
+    path = tmp_path / "deep.toml"
+    path.write_text("games = " + "[" * 50_000 + "]" * 50_000 + "\n")
+    with pytest.raises(StudyError, match="nested too deeply"):
+        load_spec(path)

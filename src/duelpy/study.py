@@ -420,6 +420,8 @@ def load_spec(source) -> StudySpec:
             d = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise StudyError(f"{path.name}: invalid TOML: {e}") from None
+        except RecursionError:
+            raise StudyError(f"{path.name}: invalid TOML: nested too deeply") from None
         return StudySpec.from_dict(d, where=f"{path.name}:")
     raise StudyError(f"a study is a TOML file path, a dict or a StudySpec, "
                      f"not {type(source).__name__}")

@@ -94,7 +94,9 @@ def load_record(path) -> dict:
     """Read and check a record.  Raises RecordError (also for unreadable JSON)."""
     try:
         rec = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as e:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise RecordError(f"cannot read record {path}: {e}") from None
+    except RecursionError:
+        raise RecordError(f"cannot read record {path}: JSON nested too deeply") from None
     replay(rec)
     return rec
