@@ -282,21 +282,27 @@ cdef inline bint is_chain(const GameState* s, int p, int c) noexcept nogil:
     cdef int f = CARDS[c].chain_from
     return f != 255 and bs_has(s.p[p].city, f)
 
+cdef inline int card_discount(const GameState* s, int p, int c) noexcept nogil:
+    """Resource units waived for p building card c: Masonry, 2 of a blue card (R-SCI-4)."""
+    return 2 if (CARDS[c].colour == BLUE and (s.p[p].tokens >> TK_MASONRY) & 1) else 0
+
+cdef inline int wonder_discount(const GameState* s, int p) noexcept nogil:
+    """Resource units waived for p building a wonder: Architecture, 2 (R-SCI-4)."""
+    return 2 if (s.p[p].tokens >> TK_ARCHITECTURE) & 1 else 0
+
 cdef int card_cost(const GameState* s, int p, int c, int* trade) noexcept nogil:
     """Total coins player p pays to build card c (printed coins + trade); `trade` gets the
-    traded part.  0 for a chain build (R-BUILD-2).  Masonry waives 2 units of a blue card."""
+    traded part.  0 for a chain build (R-BUILD-2)."""
     if is_chain(s, p, c):
         trade[0] = 0
         return 0
     cdef const CardDef* cd = &CARDS[c]
-    cdef int disc = 2 if (cd.colour == BLUE and (s.p[p].tokens >> TK_MASONRY) & 1) else 0
-    trade[0] = res_cost(s, p, cd.res, disc) if cd.n_res else 0
+    trade[0] = res_cost(s, p, cd.res, card_discount(s, p, c)) if cd.n_res else 0
     return cd.coins + trade[0]
 
 cdef int wonder_cost(const GameState* s, int p, int w, int* trade) noexcept nogil:
-    """Coins player p pays to build wonder w (all traded; Architecture waives 2 units)."""
-    cdef int disc = 2 if (s.p[p].tokens >> TK_ARCHITECTURE) & 1 else 0
-    trade[0] = res_cost(s, p, WONDERS[w].res, disc)
+    """Coins player p pays to build wonder w (all traded)."""
+    trade[0] = res_cost(s, p, WONDERS[w].res, wonder_discount(s, p))
     return trade[0]
 
 cdef inline void pay(GameState* s, int p, int total, int trade) noexcept nogil:

@@ -669,7 +669,9 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
     random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
     widening and progressive bias by the policy, a VP-margin reward; options ``c``,
-    ``noise``, ``eps``, ``widen``, ``margin``, ``bias`` default to ``PLAN_DEFAULTS``).
+    ``noise``, ``eps``, ``widen``, ``margin``, ``bias``, ``deny``, ``rmix`` and the learned
+    evaluator's ``value`` (weight at a leaf, 0..1) and ``horizon`` (playout moves before it)
+    default to ``PLAN_DEFAULTS``).
     Ctrl-C in the main thread, or :func:`interrupt`, stops the search at once
     (KeyboardInterrupt follows for Ctrl-C); so does ``stop.set()`` for a :class:`SearchStop`
     given as ``stop``, for this search alone.

@@ -375,14 +375,14 @@ cdef class State:
         if wonder:
             i = _wonder_id(item)
             res = WONDERS[i].res
-            disc = 2 if (self.s.p[p].tokens >> TK_ARCHITECTURE) & 1 else 0
+            disc = wonder_discount(&self.s, p)
         else:
             i = _card_id(item)
             if is_chain(&self.s, p, i):
                 return {"chain": True, "coins": 0, "total": 0, "traded": 0, "buy": []}
             res = CARDS[i].res
             printed = CARDS[i].coins
-            disc = 2 if (CARDS[i].colour == BLUE and (self.s.p[p].tokens >> TK_MASONRY) & 1) else 0
+            disc = card_discount(&self.s, p, i)
         buy = []
         traded = 0
         if res_need(&self.s, p, res, disc, need, price):

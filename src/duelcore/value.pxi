@@ -213,10 +213,11 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, double den
     return m
 
 
-def value_data(int games, seed=0, int per_game=8, double noise=1.5, double eps=0.05,
-               double deny=1.0):
+def value_data(int games, seed=0, int per_game=8, noise=None, eps=None, deny=None):
     """Training data for the evaluator: ``games`` games of the playout policy from new games
-    (seeded by ``seed``; who begins is drawn), ``per_game`` decision nodes of each.
+    (seeded by ``seed``; who begins is drawn), ``per_game`` decision nodes of each.  The
+    policy's ``noise``, ``eps`` and ``deny`` default to the planning search's
+    (``PLAN_DEFAULTS``), so the evaluator learns the games its playouts play.
 
     Returns ``(X, age, y)``: ``X`` float32 of shape (rows, VALUE_FEATURES // 3), one Age
     block of features per row; ``age`` uint8 (rows,), the block (0 = Age I and the draft);
@@ -226,7 +227,10 @@ def value_data(int games, seed=0, int per_game=8, double noise=1.5, double eps=0
     import numpy as np
     if games < 1 or per_game < 1:
         raise ValueError("games and per_game must be >= 1")
-    cdef int chunk = 4096, rows = 0, got, i, k
+    cdef double nz = PLAN_DEFAULTS["noise"] if noise is None else noise
+    cdef double ep = PLAN_DEFAULTS["eps"] if eps is None else eps
+    cdef double dn = PLAN_DEFAULTS["deny"] if deny is None else deny
+    cdef int rows = 0, got, i, k
     X = np.zeros((games * per_game, VF_PER_AGE), dtype=np.float32)
     age = np.zeros(games * per_game, dtype=np.uint8)
     y = np.zeros(games * per_game, dtype=np.float32)
@@ -245,7 +249,7 @@ def value_data(int games, seed=0, int per_game=8, double noise=1.5, double eps=0
             for i in range(games):
                 rng_next(&rng)
                 init_state(&g, rng_next(&rng), 0, -1, 0, 7, 7)
-                got = value_game(&g, &rng, noise, eps, deny, per_game, xb, ab, yb, 64)
+                got = value_game(&g, &rng, nz, ep, dn, per_game, xb, ab, yb, 64)
                 if got == 0 and stop_requested():
                     break
                 for k in range(got * VF_PER_AGE):
