@@ -79,12 +79,16 @@ def test_random_games_batch(benchmark):
     rate(benchmark, "decisions_per_s", res["decisions"])
 
 
-@pytest.mark.parametrize("kind", ["mcts", "plan"])
-def test_mcts_decision(benchmark, kind):
-    """One decision of 5,000 iterations: round-1 `mcts` and the planning search `plan`."""
+@pytest.mark.parametrize("kind, options", [("mcts", {}), ("plan", {}),
+                                           ("plan", {"policy": "hand"})],
+                         ids=["mcts", "plan", "plan-hand"])
+def test_mcts_decision(benchmark, kind, options):
+    """One decision of 5,000 iterations: round-1 `mcts`, the planning search `plan` (fitted
+    playout policy) and `plan:policy=hand`."""
     state = dbench.age1_opening(1)
     res = benchmark.pedantic(search.mcts_search, (state,),
-                             {"iterations": 5000, "seed": 1, "kind": kind}, rounds=5)
+                             {"iterations": 5000, "seed": 1, "kind": kind, **options},
+                             rounds=5)
     assert res["iterations"] == 5000 and sum(res["visits"]) == 5000
     assert set(res["actions"]) <= set(state.legal_actions())
     rate(benchmark, "iterations_per_s", 5000)

@@ -32,6 +32,8 @@ cdef struct PolicyParams:
     double noise            # uniform noise added to the scores (VP)
     double eps              # probability of a uniformly random move
     double deny             # weight of taking a card away from the opponent (deny_value)
+    int fitted              # 1: turns drawn from the fitted softmax (fitpolicy.pxi)
+    double temp             # its temperature
 
 cdef inline int push_distance(const GameState* s, int p) noexcept nogil:
     """How far the pawn is toward p's opponent's capital (negative: toward p's own)."""
@@ -198,6 +200,8 @@ cdef int policy_action(const GameState* s, u64* rng, const PolicyParams* pp) noe
     if pp.eps > 0.0 and rand_unit(rng) < pp.eps:
         return random_action(s, rng)
     if s.phase == PH_PLAY:
+        if pp.fitted:
+            return fitted_turn(s, rng, pp)
         return policy_turn(s, rng, pp)
     n = legal_actions(s, buf)
     if n <= 1:

@@ -170,6 +170,8 @@ cdef struct AgentSpec:
     int horizon             # planning search: playout steps before the evaluator (vmix > 0)
     double deny             # planning search: weight of denial in the playout policy
     double rmix             # planning search: share of uniform random playouts
+    int fitted              # planning search: 1 = fitted playout policy, 0 = hand policy
+    double temp             # planning search: temperature of the fitted policy
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -305,6 +307,7 @@ cdef void greedy_playout(GameState* s, u64* rng) noexcept nogil:
         settle(s, rng)
 
 include "policy.pxi"
+include "fitpolicy.pxi"
 include "value.pxi"
 
 # MCTS -----------------------------------------------------------------------------------
@@ -354,6 +357,9 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef GameState s
     cdef int buf[MAX_LEGAL]
     cdef int unexp[MAX_LEGAL]
+    cdef double fscore[MAX_LEGAL]
+    cdef double top, zsum, u
+    cdef int j
     cdef int path[MAX_DEPTH]
     cdef int n_nodes = 1, it = 0, depth, node, n, i, a, child, prev, n_unexp, n_exp, best, p, new
     cdef double best_val, val, r0, score, prior, leaf, t_end = 0.0
@@ -364,6 +370,8 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     pp.noise = prm.noise
     pp.eps = prm.eps
     pp.deny = prm.deny
+    pp.fitted = prm.fitted
+    pp.temp = prm.temp
     rng_next(&rng)
     new_node(&nodes[0], -1, 0)
     if prm.iterations <= 0:
@@ -411,7 +419,31 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
             if n_unexp > 0 and n_nodes < cap and (
                     not plan or n_exp < 2 + prm.widen * sqrt(<double>nodes[node].visits)):
                 prior = 0.0     # the policy's score of the expanded action (planning search)
-                if plan:        # progressive widening: the policy's best untried action first
+                if plan and prm.fitted and s.phase == PH_PLAY and \
+                        fitted_scores(&s, buf, n, fscore) == 0:
+                    # progressive widening by the fitted policy: an untried action drawn from
+                    # its softmax; the bias is the action's probability among all legal ones
+                    top = -1e300
+                    for i in range(n):
+                        if fscore[i] > top:
+                            top = fscore[i]
+                    zsum = 0.0
+                    for i in range(n):
+                        zsum += exp((fscore[i] - top) / prm.temp)
+                    a = unexp[0]
+                    best_val = -1e300
+                    j = 0
+                    for i in range(n):
+                        if j < n_unexp and buf[i] == unexp[j]:
+                            j += 1
+                            u = rand_unit(&rng)
+                            val = fscore[i] / prm.temp - log(-log(u if u > 1e-300 else 1e-300))
+                            if val > best_val:
+                                best_val = val
+                                a = buf[i]
+                                prior = exp((fscore[i] - top) / prm.temp) / zsum
+                    prior *= 10.0       # stored below as prior / 10
+                elif plan:      # progressive widening: the policy's best untried action first
                     a = unexp[0]
                     best_val = -1e300
                     for i in range(n_unexp):
@@ -600,7 +632,10 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
 #: Defaults of the planning search's options (see AgentSpec).
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.3,
                  "bias": 0.5, "value": 0.0, "horizon": 0,
-                 "deny": 0.5, "rmix": 0.0}
+                 "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4}
+#: The planning search's playout policies: the hand-set scores (policy.pxi) or the softmax
+#: fitted to the search's own choices (fitpolicy.pxi, weights in policy_weights.npz).
+PLAYOUT_POLICIES = ("hand", "fitted")
 
 
 cdef Node* alloc_tree(int cap) except NULL:
@@ -643,6 +678,15 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.horizon = d.get("horizon", PLAN_DEFAULTS["horizon"])
     spec.deny = d.get("deny", PLAN_DEFAULTS["deny"])
     spec.rmix = d.get("rmix", PLAN_DEFAULTS["rmix"])
+    pol = d.get("policy", PLAN_DEFAULTS["policy"])
+    if pol not in PLAYOUT_POLICIES:
+        raise ValueError(f"unknown policy {pol!r}; one of {', '.join(PLAYOUT_POLICIES)}")
+    spec.fitted = PLAYOUT_POLICIES.index(pol)
+    spec.temp = d.get("temp", PLAN_DEFAULTS["temp"])
+    if not spec.temp > 0.0:
+        raise ValueError(f"temp must be > 0, not {spec.temp}")
+    if spec.kind == AGENT_PLAN and spec.fitted and not PF_LOADED:
+        load_policy_weights()
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:
         load_value_weights()
     if spec.kind == AGENT_PLAN and "c" not in d:
@@ -663,13 +707,14 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
                 widen=None, margin=None, bias=None, value=None, horizon=None, deny=None,
-                rmix=None, stop=None):
+                rmix=None, policy=None, temp=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
     random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
     widening and progressive bias by the policy, a VP-margin reward; options ``c``,
-    ``noise``, ``eps``, ``widen``, ``margin``, ``bias``, ``deny``, ``rmix`` and the learned
+    ``noise``, ``eps``, ``widen``, ``margin``, ``bias``, ``deny``, ``rmix``, ``policy``
+    (``"hand"`` or ``"fitted"``, PLAYOUT_POLICIES) and its ``temp``, and the learned
     evaluator's ``value`` (weight at a leaf, 0..1) and ``horizon`` (playout moves before it)
     default to ``PLAN_DEFAULTS``).
     Ctrl-C in the main thread, or :func:`interrupt`, stops the search at once
@@ -687,9 +732,11 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
          "max_nodes": max_nodes}
     for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
                    ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
-                   ("rmix", rmix)):
+                   ("rmix", rmix), ("temp", temp)):
         if v is not None:
             d[key] = float(v)
+    if policy is not None:
+        d["policy"] = policy
     if horizon is not None:
         d["horizon"] = int(horizon)
     if kind not in ("mcts", "plan"):

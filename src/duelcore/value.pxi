@@ -191,6 +191,8 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, double den
     pp.noise = noise
     pp.eps = eps
     pp.deny = deny
+    pp.fitted = 0
+    pp.temp = 1.0
     settle(s, rng)
     while s.phase != PH_OVER:
         if n < 160:

@@ -272,8 +272,14 @@ class PlanAgent(MCTSAgent):
     * **a VP-margin reward**: ``(1 - margin) * win + margin * (1 + tanh(VP margin / 10)) / 2``
       for a civilian victory, so surer wins are preferred.
 
+    With ``policy="fitted"`` the turns of the playouts are drawn instead from a softmax over
+    the turn's actions (temperature ``temp``) whose weights were fitted to the search's own
+    choices in self-play (``duelcore/fitpolicy.pxi``, ``duel train --model policy``); the
+    widening then draws untried actions from it and the bias is the action's probability.
+
     Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
-    ``eps`` (probability), ``widen``, ``margin`` and ``bias`` (see ``duel agents``).
+    ``eps`` (probability), ``widen``, ``margin``, ``bias``, ``value``, ``horizon``, ``deny``,
+    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``) and ``temp`` (see ``duel agents``).
 
     Raises
     ------
@@ -288,16 +294,23 @@ class PlanAgent(MCTSAgent):
                  widen: float = _PLAN["widen"], margin: float = _PLAN["margin"],
                  bias: float = _PLAN["bias"], value: float = _PLAN["value"],
                  horizon: int = _PLAN["horizon"], deny: float = _PLAN["deny"],
-                 rmix: float = _PLAN["rmix"], threads: int = 1, max_nodes: int = 0,
+                 rmix: float = _PLAN["rmix"], policy: str = _PLAN["policy"],
+                 temp: float = _PLAN["temp"], threads: int = 1, max_nodes: int = 0,
                  seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
         budget = self._set_options(iterations, seconds, threads, max_nodes,
                                    {"c": c, "noise": noise, "eps": eps, "widen": widen,
                                     "margin": margin, "bias": bias, "value": value,
-                                    "horizon": horizon, "deny": deny, "rmix": rmix})
+                                    "horizon": horizon, "deny": deny, "rmix": rmix,
+                                    "policy": policy, "temp": temp})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
-        extra = "".join(f",{k}={getattr(self, k):g}" for k in _PLAN
+        if self.policy == "fitted" and not _search.policy_weights_loaded():
+            try:                # a missing or corrupt file is refused here, naming it
+                _search.load_policy_weights()
+            except ValueError as e:
+                raise AgentSpecError(str(e)) from None
+        extra = "".join(f",{k}={_fmt(getattr(self, k))}" for k in _PLAN
                         if getattr(self, k) != _PLAN[k])
         self.name = f"plan:{budget}{extra}{self._parallel_text()}"
 
@@ -307,13 +320,19 @@ class PlanAgent(MCTSAgent):
                 "seconds": float(self.seconds or 0.0), "c": self.c, "noise": self.noise,
                 "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
-                "rmix": self.rmix, "max_nodes": self.max_nodes}
+                "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
+                "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
                 "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
-                "rmix": self.rmix}
+                "rmix": self.rmix, "policy": self.policy, "temp": self.temp}
+
+
+def _fmt(value) -> str:
+    """An option's value as written in an agent's name (numbers with :g)."""
+    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
 
 
 def _next64(x):
@@ -385,6 +404,11 @@ AGENT_KINDS = {
                       "weight of taking a card the opponent needs, in the playout policy"),
          float_option("rmix", 0, 1, _search.PLAN_DEFAULTS["rmix"],
                       "share of playouts played uniformly at random instead of by the policy"),
+         choice_option("policy", _search.PLAYOUT_POLICIES, _search.PLAN_DEFAULTS["policy"],
+                       "playout policy of turns: hand-set scores, or the softmax fitted to "
+                       "the search's choices (duelcore/policy_weights.npz)"),
+         float_option("temp", 0, 100, _search.PLAN_DEFAULTS["temp"],
+                      "temperature of the fitted playout policy", lo_open=True),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "

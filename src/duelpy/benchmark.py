@@ -65,12 +65,13 @@ def age1_opening(seed: int = 1) -> duelcore.State:
     return state
 
 
-def mcts_rate(iterations: int = 20000, seed: int = 1, kind: str = "mcts") -> dict:
+def mcts_rate(iterations: int = 20000, seed: int = 1, kind: str = "mcts", **options) -> dict:
     """MCTS iterations per second from the opening of Age I, one thread: ``kind="mcts"`` the
-    round-1 search (random rollouts), ``kind="plan"`` the planning search (policy playouts)."""
+    round-1 search (random rollouts), ``kind="plan"`` the planning search (policy playouts;
+    ``options`` such as ``policy="hand"`` go to :func:`duelcore.search.mcts_search`)."""
     state = age1_opening(seed)
     t0 = time.perf_counter()
-    res = search.mcts_search(state, iterations=iterations, seed=seed, kind=kind)
+    res = search.mcts_search(state, iterations=iterations, seed=seed, kind=kind, **options)
     dt = time.perf_counter() - t0
     return {"iterations": res["iterations"], "seconds": dt,
             "iterations_per_s": res["iterations"] / dt, "nodes": res["nodes"]}

@@ -80,6 +80,8 @@ def bench(games, iterations, jobs, repeat, game, players):
     runs = [_measure(benchmark.random_games, games) for _ in range(repeat)]
     mcts = [_measure(benchmark.mcts_rate, iterations) for _ in range(repeat)]
     plan = [_measure(benchmark.mcts_rate, iterations, kind="plan") for _ in range(repeat)]
+    hand = [_measure(benchmark.mcts_rate, iterations, kind="plan", policy="hand")
+            for _ in range(repeat)]
     med = lambda xs: statistics.median(xs)  # noqa: E731
     table = Table(title=f"duel bench (median of {repeat})")
     table.add_column("measure")
@@ -90,6 +92,8 @@ def bench(games, iterations, jobs, repeat, game, players):
                   f"{med([m['iterations_per_s'] for m in mcts]):,.0f}")
     table.add_row("MCTS iterations / s, planning search plan (Age I opening)",
                   f"{med([m['iterations_per_s'] for m in plan]):,.0f}")
+    table.add_row("MCTS iterations / s, plan:policy=hand (Age I opening)",
+                  f"{med([m['iterations_per_s'] for m in hand]):,.0f}")
     table.add_row("state size (bytes)", str(duelcore.state_size()))
     if jobs > 1:
         multi = [_measure(benchmark.random_games, games, jobs=jobs) for _ in range(repeat)]

@@ -71,3 +71,179 @@ def save_value_weights(weights: np.ndarray, path: str | Path) -> Path:
     np.savez(path, weights=np.asarray(weights, dtype=np.float64),
              features=np.array(_search.VALUE_FEATURE_NAMES))
     return path
+
+
+# ------------------------------------------------------------------ the fitted playout policy
+@dataclass
+class PolicyFitReport:
+    """What :func:`fit_policy` produced: the weights and their held-out fit."""
+
+    weights: np.ndarray          # shape (POLICY_FEATURES,)
+    positions: int               # training positions (turns) used
+    cross_entropy: float         # held-out cross-entropy to the search's visit shares (nats)
+    base_cross_entropy: float    # the same for a uniform choice among the legal actions
+    agreement: float             # held-out share of turns where the policy's top action is
+                                 #   the search's most visited one (0..1)
+
+
+def policy_data(games: int, seed: int = 1, iterations: int = 2000, jobs: int = 2,
+                progress=None, search: dict | None = None):
+    """Turns of planning-search self-play with the search's root visit shares.
+
+    Each of ``games`` games (game ``i`` is seeded ``seed * 1_000_003 + i``) is played by
+    ``plan:iterations=ITERATIONS`` with the options ``search`` (default
+    ``{"policy": "hand"}``) on both seats; at every turn (PH_PLAY) with no
+    immediately winning action the fitted policy's features of each legal action and the
+    search's visit share are recorded.  ``jobs`` threads play games at once (the search
+    releases the GIL).  ``progress(k)`` is called after each finished game.
+
+    Returns ``(X, target, group)``: float64 (rows, POLICY_FEATURES), float64 (rows,) visit
+    shares summing to 1 within a turn, int64 (rows,) the turn's index (rows of a turn are
+    contiguous).  Takes about ``games * iterations / 40,000`` seconds per job.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    import duelcore
+
+    options = {"policy": "hand"} if search is None else dict(search)
+
+    def one_game(i):
+        game_seed = (seed * 1_000_003 + i) % 2**63
+        st = duelcore.new_game(seed=game_seed)
+        rng = np.random.default_rng(game_seed)
+        turns = []
+        while not st.is_terminal() and not _search.interrupted():
+            res = _search.mcts_search(st, iterations=iterations, kind="plan",
+                                      seed=int(rng.integers(2**63)), **options)
+            actions = res["actions"]
+            visits = np.asarray(res["visits"], dtype=np.float64)
+            if st.phase == "play" and visits.sum() > 0:
+                acts, feats, win = _search.turn_features_of(st)
+                if win < 0:
+                    share = dict(zip(actions, visits / visits.sum()))
+                    turns.append((feats, np.array([share.get(int(a), 0.0) for a in acts])))
+            best = actions[int(np.argmax(visits))] if len(actions) else st.legal_actions()[0]
+            st.apply_action(best)
+        return turns
+
+    results = []
+    pool = ThreadPoolExecutor(max(1, jobs))
+    try:
+        for k, turns in enumerate(pool.map(one_game, range(games)), start=1):
+            results.extend(turns)
+            if progress is not None:
+                progress(k)
+    except BaseException:       # Ctrl-C: stop the running searches, drop the queued games
+        _search.interrupt()
+        pool.shutdown(wait=True, cancel_futures=True)
+        _search.clear_interrupt()
+        raise
+    pool.shutdown()
+    X = np.concatenate([f for f, _ in results]) if results else np.zeros((0, _search.POLICY_FEATURES))
+    target = np.concatenate([t for _, t in results]) if results else np.zeros(0)
+    group = np.repeat(np.arange(len(results)), [len(t) for _, t in results])
+    return X, target, group
+
+
+def _softmax_loss(w, X, target, starts, l2):
+    """Mean cross-entropy of the grouped softmax and its gradient."""
+    z = X @ w
+    zmax = np.maximum.reduceat(z, starts)
+    sizes = np.diff(np.append(starts, len(z)))
+    e = np.exp(z - np.repeat(zmax, sizes))
+    lse = np.log(np.add.reduceat(e, starts)) + zmax
+    p = e / np.repeat(np.add.reduceat(e, starts), sizes)
+    n = len(starts)
+    loss = -(target * (z - np.repeat(lse, sizes))).sum() / n + l2 * (w @ w)
+    grad = X.T @ (p - target) / n + 2 * l2 * w
+    return loss, grad, p
+
+
+def fit_policy(X, target, group, seed: int = 1, l2: float = 1e-4,
+               holdout: float = 0.1) -> PolicyFitReport:
+    """Fit the playout policy's weights to visit shares (from :func:`policy_data`).
+
+    Minimises the cross-entropy between the search's visit shares and the softmax of
+    ``X @ w`` within each turn (L-BFGS, L2 penalty ``l2``), keeping a ``holdout`` share of the
+    turns (chosen from ``seed``) to report the fit.  Raises ValueError with fewer than 100
+    turns or a holdout outside (0, 0.5].
+    """
+    from scipy.optimize import minimize
+
+    if not 0 < holdout <= 0.5:
+        raise ValueError(f"holdout must be in (0, 0.5], not {holdout}")
+    n_turns = int(group.max()) + 1 if len(group) else 0
+    if n_turns < 100:
+        raise ValueError(f"need at least 100 turns to fit, got {n_turns}")
+    test_turn = np.random.default_rng(seed).random(n_turns) < holdout
+    test = test_turn[group]
+
+    def part(mask):
+        Xp, tp, gp = X[mask], target[mask], group[mask]
+        starts = np.flatnonzero(np.r_[True, gp[1:] != gp[:-1]])
+        return Xp, tp, starts
+
+    Xtr, ttr, str_ = part(~test)
+    Xte, tte, ste = part(test)
+    res = minimize(lambda w: _softmax_loss(w, Xtr, ttr, str_, l2)[:2],
+                   np.zeros(X.shape[1]), jac=True, method="L-BFGS-B",
+                   options={"maxiter": 2000})
+    w = res.x
+    loss, _, p = _softmax_loss(w, Xte, tte, ste, 0.0)
+    sizes = np.diff(np.append(ste, len(tte)))
+    base = float(-(tte * -np.log(np.repeat(sizes, sizes))).sum() / len(ste))
+    top_p = np.array([np.argmax(p[a:a + k]) for a, k in zip(ste, sizes)])
+    top_t = np.array([np.argmax(tte[a:a + k]) for a, k in zip(ste, sizes)])
+    return PolicyFitReport(w, int(len(str_)), float(loss), base, float((top_p == top_t).mean()))
+
+
+#: The planning-search options of the self-play games after the first round of
+#: :func:`train_policy` (the fitted policy of the round before, sharpened).
+ROUND_SEARCH = {"policy": "fitted", "temp": 0.4}
+
+
+def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds: int = 2,
+                 jobs: int = 2, progress=None) -> PolicyFitReport:
+    """Fit the playout policy by expert iteration: ``rounds`` rounds of ``games`` self-play
+    games each (:func:`policy_data`, then :func:`fit_policy`).
+
+    Round 1's games are played by the search with the hand policy; each later round's by the
+    search with the policy fitted in the round before (``ROUND_SEARCH``), and is fitted on
+    the data of all rounds so far.  Game seeds differ between rounds.  The same arguments
+    give the same weights.  ``progress(round, k)`` is called after each game.  The core's
+    loaded weights are restored to the shipped file afterwards (even on Ctrl-C).
+    Raises ValueError for rounds < 1 or too few turns to fit.
+    """
+    import tempfile
+
+    if rounds < 1:
+        raise ValueError(f"rounds must be >= 1, not {rounds}")
+    data = []
+    report = None
+    try:
+        for rnd in range(rounds):
+            options = {"policy": "hand"} if rnd == 0 else ROUND_SEARCH
+            data.append(policy_data(
+                games, seed=seed + 7919 * rnd, iterations=iterations, jobs=jobs,
+                search=options,
+                progress=None if progress is None else (lambda k, r=rnd: progress(r + 1, k))))
+            X = np.concatenate([d[0] for d in data])
+            target = np.concatenate([d[1] for d in data])
+            offsets = np.cumsum([0] + [int(d[2][-1]) + 1 if len(d[2]) else 0 for d in data])
+            group = np.concatenate([d[2] + off for d, off in zip(data, offsets)])
+            report = fit_policy(X, target, group, seed=seed)
+            if rnd + 1 < rounds:
+                with tempfile.TemporaryDirectory() as tmp:
+                    _search.load_policy_weights(save_policy_weights(
+                        report.weights, Path(tmp) / "round.npz"))
+    finally:
+        _search.load_policy_weights()
+    return report
+
+
+def save_policy_weights(weights: np.ndarray, path: str | Path) -> Path:
+    """Write ``weights`` as the ``.npz`` file ``duelcore.search.load_policy_weights`` reads."""
+    path = Path(path)
+    np.savez(path, weights=np.asarray(weights, dtype=np.float64),
+             features=np.array(_search.POLICY_FEATURE_NAMES))
+    return path

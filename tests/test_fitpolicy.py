@@ -1,0 +1,198 @@
+"""The planning search's fitted playout policy (issue 10): turn features, the weights file,
+the fit, its use in the search, and `duel train --model policy`."""
+import numpy as np
+import pytest
+
+import duelcore
+from duelcore import search
+
+
+def _turns(seeds=range(60)):
+    """Every turn (PH_PLAY) of random games."""
+    for seed in seeds:
+        s = duelcore.new_game(seed)
+        rng = np.random.default_rng(seed)
+        while not s.is_terminal():
+            if s.phase == "play":
+                yield s
+            acts = s.legal_actions()
+            s.apply_action(int(acts[rng.integers(len(acts))]))
+
+
+def test_turn_features_list_exactly_the_legal_actions():
+    n = 0
+    for s in _turns():
+        acts, x, win = search.turn_features_of(s)
+        assert sorted(acts.tolist()) == s.legal_actions()
+        assert x.shape == (len(acts), search.POLICY_FEATURES) and np.all(np.isfinite(x))
+        kinds = x[:, :3]                    # build / discard / wonder indicators
+        assert np.array_equal(kinds.sum(axis=1), np.ones(len(acts)))
+        n += 1
+    assert n > 1000
+
+
+def test_a_winning_turn_is_flagged_and_wins():
+    found = 0
+    for s in _turns(range(400)):
+        _, _, win = search.turn_features_of(s)
+        if win >= 0:
+            t = s.clone()
+            t.apply_action(int(win))
+            assert t.is_terminal() and t.result()["victory"] in ("scientific", "military")
+            found += 1
+    assert found > 5
+
+
+def test_features_name_what_a_card_does():
+    s = next(iter(_turns([3])))            # Age I's first turn
+    acts, x, _ = search.turn_features_of(s)
+    names = search.POLICY_FEATURE_NAMES
+    for a, row in zip(acts, x):
+        text = s.action_to_string(int(a))
+        if text.startswith("build "):
+            card = text[len("build "):]
+            cost = s.card_cost(s.current_player(), card)[0]
+            assert row[names.index("build_cost")] == pytest.approx(cost / 3)
+        if text.startswith("discard "):
+            assert row[names.index("discard_coins")] == pytest.approx(2 / 3)
+
+
+def test_turn_features_refuse_a_position_that_is_not_a_turn():
+    with pytest.raises(ValueError, match="PH_PLAY"):
+        search.turn_features_of(duelcore.new_game(1))       # the wonder draft
+
+
+def test_shipped_policy_weights_load():
+    w = search.load_policy_weights()
+    assert w.shape == (search.POLICY_FEATURES,) and np.all(np.isfinite(w))
+
+
+@pytest.mark.parametrize("content, match", [
+    (None, "cannot be read"),
+    (b"garbage", "cannot be read"),
+    ("shape", "shape"),
+    ("names", "feature names"),
+    ("nan", "finite"),
+])
+def test_a_missing_or_corrupt_policy_file_is_an_error_naming_it(tmp_path, content, match):
+    path = tmp_path / "p.npz"
+    names = np.array(search.POLICY_FEATURE_NAMES)
+    w = np.zeros(search.POLICY_FEATURES)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif content == "shape":
+        np.savez(path, weights=np.zeros(3), features=names)
+    elif content == "names":
+        np.savez(path, weights=w, features=names[::-1])
+    elif content == "nan":
+        w[2] = np.inf
+        np.savez(path, weights=w, features=names)
+    with pytest.raises(ValueError, match=match) as e:
+        search.load_policy_weights(path)
+    assert str(path) in str(e.value)
+    search.load_policy_weights()
+
+
+def test_fit_policy_recovers_known_weights():
+    """Visit shares drawn from a known softmax are fitted back to its weights."""
+    from duelpy.train import fit_policy
+    rng = np.random.default_rng(0)
+    k = search.POLICY_FEATURES
+    w_true = rng.normal(0, 1, k)
+    Xs, Ts, Gs = [], [], []
+    for g in range(3000):
+        n = rng.integers(2, 12)
+        x = rng.normal(0, 1, (n, k))
+        z = x @ w_true
+        p = np.exp(z - z.max())
+        Xs.append(x)
+        Ts.append(p / p.sum())
+        Gs.append(np.full(n, g))
+    rep = fit_policy(np.concatenate(Xs), np.concatenate(Ts), np.concatenate(Gs), l2=0.0)
+    assert np.allclose(rep.weights, w_true, atol=0.05)
+    assert rep.cross_entropy < rep.base_cross_entropy and rep.agreement > 0.95
+    with pytest.raises(ValueError, match="100 turns"):
+        fit_policy(Xs[0], Ts[0], Gs[0])
+
+
+def test_policy_data_is_deterministic_and_well_formed():
+    from duelpy.train import policy_data
+    X1, t1, g1 = policy_data(1, seed=4, iterations=100, jobs=1)
+    X2, t2, g2 = policy_data(1, seed=4, iterations=100, jobs=2)
+    assert np.array_equal(X1, X2) and np.array_equal(t1, t2) and np.array_equal(g1, g2)
+    assert X1.shape == (len(t1), search.POLICY_FEATURES) and g1[-1] > 20
+    sums = np.bincount(g1, weights=t1)
+    assert np.allclose(sums, 1.0)
+
+
+def test_the_fitted_search_plays_legal_moves_and_does_not_peek():
+    s1 = next(s for s in _turns([3]) if s.n_decisions >= 20).clone()
+    d = s1.to_dict()
+    d["rng"] = (d["rng"] * 6364136223846793005 + 1442695040888963407) % 2 ** 64
+    s2 = duelcore.state_from_dict(d)
+    for opts in ({"policy": "fitted"}, {"policy": "fitted", "temp": 0.5}):
+        r1 = search.mcts_search(s1, iterations=2000, seed=42, kind="plan", **opts)
+        r2 = search.mcts_search(s2, iterations=2000, seed=42, kind="plan", **opts)
+        assert r1 == r2, opts
+        assert set(r1["actions"]) <= set(s1.legal_actions())
+
+
+def test_fitted_agent_specs_and_their_errors():
+    from duelpy.agents import AgentSpecError, parse_agent
+    a = parse_agent("plan:iterations=200,policy=fitted,temp=0.5")
+    assert a.name == "plan:iterations=200,temp=0.5"         # fitted is the default
+    assert parse_agent("plan:policy=hand").name == "plan:iterations=1000,policy=hand"
+    assert parse_agent("plan:policy=hand").spec["policy"] == "hand"
+    s = duelcore.new_game(2)
+    assert a.select_action(s) in s.legal_actions()
+    for bad, key in (("plan:policy=learned", "policy"), ("plan:temp=0", "temp"),
+                     ("plan:temp=nan", "temp"), ("plan:policy=fitted,policy=hand", "policy")):
+        with pytest.raises(AgentSpecError, match=key):
+            parse_agent(bad)
+
+
+def test_a_fitted_game_against_greedy_is_won():
+    r = search.play_games(np.array([5, 6], dtype=np.uint64),
+                          {"kind": "plan", "iterations": 300, "policy": "fitted"},
+                          {"kind": "greedy"}, np.array([0, 1], dtype=np.uint8))
+    assert list(r["winner"]) == [0, 1]
+
+
+def test_duel_train_policy_writes_weights(tmp_path):
+    from click.testing import CliRunner
+    from duelpy.cli import main
+
+    out = tmp_path / "p.npz"
+    r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "3",
+                                  "--iterations", "100", "--rounds", "2", "--seed", "2", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "top action agrees with the search" in r.output
+    assert search.load_policy_weights(out).shape == (search.POLICY_FEATURES,)
+    search.load_policy_weights()
+    r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "1",
+                                  "--iterations", "100", "--out", str(tmp_path / "q.npz")])
+    assert r.exit_code != 0 and "at least 100" in r.output
+    r = CliRunner().invoke(main, ["train", "--model", "tree", "--out", str(out)])
+    assert r.exit_code == 2 and "--model" in r.output
+
+
+def test_playout_turns_are_drawn_from_the_softmax_of_the_features():
+    """The playout's fast path computes the same logits as the feature rows."""
+    w = search.load_policy_weights()
+    checked = 0
+    for s in _turns([7, 8]):
+        if s.n_decisions % 7:
+            continue
+        acts, x, win = search.turn_features_of(s)
+        if win >= 0:
+            continue
+        for temp in (1.0, 0.5):
+            z = x @ w / temp
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            draws = search._fitted_draws(s, 40_000, seed=checked, temp=temp)
+            freq = np.array([(draws == a).mean() for a in acts])
+            assert set(draws) <= set(acts.tolist())
+            assert np.abs(freq - p).max() < 0.012, (s.n_decisions, temp)
+        checked += 1
+    assert checked >= 8
