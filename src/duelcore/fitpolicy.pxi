@@ -369,13 +369,7 @@ def load_policy_weights(path=None):
     import numpy as np
     global PF_LOADED
     path = policy_weights_path() if path is None else str(path)
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            w = np.asarray(f["weights"], dtype=np.float64)
-            names = [str(n) for n in f["features"]]
-    except Exception as e:  # noqa: BLE001 - any failure to read is the same user error
-        raise ValueError(f"policy weights {path}: cannot be read ({type(e).__name__}: {e})") \
-            from None
+    w, names = _read_weights(path, "policy weights")
     if w.shape != (PF_N,):
         raise ValueError(f"policy weights {path}: weights have shape {w.shape}, not ({PF_N},)")
     if names != POLICY_FEATURE_NAMES:
@@ -389,12 +383,28 @@ def load_policy_weights(path=None):
     return w
 
 
+def _read_weights(path, what):
+    """(weights, feature names) from the .npz file `path`; ValueError naming it otherwise."""
+    import numpy as np
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            if not hasattr(f, "files"):
+                raise ValueError("not an .npz archive")
+            w = np.asarray(f["weights"], dtype=np.float64)
+            names = [str(n) for n in f["features"]]
+    except Exception as e:  # noqa: BLE001 - any failure to read is the same user error
+        reason = str(e) if isinstance(e, (OSError, KeyError)) else "not an .npz file of weights"
+        raise ValueError(f"{what} {path}: cannot be read ({type(e).__name__}: {reason})") \
+            from None
+    return w, names
+
+
 def policy_weights_loaded():
     """True once the fitted policy's weights are in the core (loaded on first use)."""
     return PF_LOADED
 
 
-def turn_features_of(State state):
+def turn_features_of(State state not None):
     """The fitted policy's view of a turn (PH_PLAY): ``(actions, features, win)``.
 
     ``actions`` is an int32 array of shape (n,) (the legal actions, card by card),
@@ -436,7 +446,7 @@ def _init_fitted_tables():
 _init_fitted_tables()
 
 
-def _fitted_draws(State state, int n, seed=0, double temp=1.0):
+def _fitted_draws(State state not None, int n, seed=0, double temp=1.0):
     """`n` playout turns drawn by the fitted policy at ``state`` (a test hook): int array."""
     import numpy as np
     if state.s.phase != PH_PLAY:

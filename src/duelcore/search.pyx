@@ -683,8 +683,8 @@ cdef AgentSpec make_spec(dict d) except *:
         raise ValueError(f"unknown policy {pol!r}; one of {', '.join(PLAYOUT_POLICIES)}")
     spec.fitted = PLAYOUT_POLICIES.index(pol)
     spec.temp = d.get("temp", PLAN_DEFAULTS["temp"])
-    if not spec.temp > 0.0:
-        raise ValueError(f"temp must be > 0, not {spec.temp}")
+    if not 0.01 <= spec.temp <= 100.0:
+        raise ValueError(f"temp must be in [0.01, 100], not {spec.temp}")
     if spec.kind == AGENT_PLAN and spec.fitted and not PF_LOADED:
         load_policy_weights()
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:

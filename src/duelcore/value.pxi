@@ -141,13 +141,7 @@ def load_value_weights(path=None):
     import numpy as np
     global VW_LOADED
     path = value_weights_path() if path is None else str(path)
-    try:
-        with np.load(path, allow_pickle=False) as f:
-            w = np.asarray(f["weights"], dtype=np.float64)
-            names = [str(n) for n in f["features"]]
-    except Exception as e:  # noqa: BLE001 - any failure to read is the same user error
-        raise ValueError(f"value weights {path}: cannot be read ({type(e).__name__}: {e})") \
-            from None
+    w, names = _read_weights(path, "value weights")
     if w.shape != (VF_N,):
         raise ValueError(f"value weights {path}: weights have shape {w.shape}, "
                          f"not ({VF_N},)")
@@ -162,14 +156,14 @@ def load_value_weights(path=None):
     return w
 
 
-def value_of(State state):
+def value_of(State state not None):
     """The learned evaluator's P(P1 wins) at ``state`` (loads the weights if needed)."""
     if not VW_LOADED:
         load_value_weights()
     return value_estimate(&state.s)
 
 
-def value_features_of(State state):
+def value_features_of(State state not None):
     """The evaluator's feature vector of ``state``: float64 array of shape (VALUE_FEATURES,)."""
     import numpy as np
     out = np.zeros(VF_N, dtype=np.float64)

@@ -305,6 +305,8 @@ class PlanAgent(MCTSAgent):
                                     "policy": policy, "temp": temp})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
+        if self.policy == "hand" and self.temp != _PLAN["temp"]:
+            raise AgentSpecError("option temp applies only with policy=fitted")
         if self.policy == "fitted" and not _search.policy_weights_loaded():
             try:                # a missing or corrupt file is refused here, naming it
                 _search.load_policy_weights()
@@ -407,8 +409,8 @@ AGENT_KINDS = {
          choice_option("policy", _search.PLAYOUT_POLICIES, _search.PLAN_DEFAULTS["policy"],
                        "playout policy of turns: hand-set scores, or the softmax fitted to "
                        "the search's choices (duelcore/policy_weights.npz)"),
-         float_option("temp", 0, 100, _search.PLAN_DEFAULTS["temp"],
-                      "temperature of the fitted playout policy", lo_open=True),
+         float_option("temp", 0.01, 100, _search.PLAN_DEFAULTS["temp"],
+                      "temperature of the fitted playout policy (policy=fitted only)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "

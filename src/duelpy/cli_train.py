@@ -28,7 +28,7 @@ import click
               help="policy: rounds of expert iteration (round 1 searches with the hand "
                    "policy, each later round with the policy fitted in the round before).")
 @click.option("--per-game", type=click.IntRange(1, 64), default=6, show_default=True,
-              help="Decision nodes sampled from each game.")
+              help="value: decision nodes sampled from each game.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="Seed of the games and the held-out split: the same seed gives the same "
                    "weights.")
@@ -57,6 +57,14 @@ def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwr
       duel train --games 200000 --seed 1 --out value_weights.npz
       duel train --model policy --games 800 --seed 1 --out policy_weights.npz
     """
+    ctx = click.get_current_context()
+    only = {"value": ("per_game", "c"), "policy": ("iterations", "jobs", "rounds")}
+    for other, names in only.items():
+        for name in names:
+            if model != other and ctx.get_parameter_source(name) is not \
+                    click.core.ParameterSource.DEFAULT:
+                flag = "--" + name.replace("_", "-")
+                raise click.BadParameter(f"applies only to --model {other}", param_hint=flag)
     if model == "value" and games is not None and games < 100:
         raise click.BadParameter(f"{games} is less than 100 (value needs at least 100 games)",
                                  param_hint="--games")
@@ -94,7 +102,7 @@ def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwr
 def _train_policy(games, iterations, jobs, rounds, seed, out):
     from rich.progress import Progress
 
-    from duelpy.train import save_policy_weights, train_policy
+    from duelpy.train import TooFewTurns, save_policy_weights, train_policy
 
     with Progress(transient=True) as bar:
         tasks = [bar.add_task(f"round {r + 1}: self-play ({iterations} iterations a decision)",
@@ -103,8 +111,10 @@ def _train_policy(games, iterations, jobs, rounds, seed, out):
             report = train_policy(games, seed=seed, iterations=iterations, rounds=rounds,
                                   jobs=jobs,
                                   progress=lambda r, k: bar.update(tasks[r - 1], completed=k))
-        except ValueError as e:
+        except TooFewTurns as e:
             raise click.ClickException(f"{e} (give more --games)") from None
+        except ValueError as e:
+            raise click.ClickException(str(e)) from None
     click.echo(f"held-out cross-entropy {report.cross_entropy:.4f} nats (uniform: "
                f"{report.base_cross_entropy:.4f}); top action agrees with the search in "
                f"{report.agreement:.1%} of turns")

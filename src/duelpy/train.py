@@ -16,7 +16,12 @@ import numpy as np
 
 from duelcore import search as _search
 
-__all__ = ["FitReport", "fit_value", "save_value_weights"]
+__all__ = ["FitReport", "fit_value", "save_value_weights", "PolicyFitReport", "TooFewTurns",
+           "policy_data", "fit_policy", "train_policy", "save_policy_weights"]
+
+
+class TooFewTurns(ValueError):
+    """The self-play games gave too few turns to fit the playout policy."""
 
 
 @dataclass
@@ -165,8 +170,8 @@ def fit_policy(X, target, group, seed: int = 1, l2: float = 1e-4,
 
     Minimises the cross-entropy between the search's visit shares and the softmax of
     ``X @ w`` within each turn (L-BFGS, L2 penalty ``l2``), keeping a ``holdout`` share of the
-    turns (chosen from ``seed``) to report the fit.  Raises ValueError with fewer than 100
-    turns or a holdout outside (0, 0.5].
+    turns (chosen from ``seed``) to report the fit.  Raises TooFewTurns (a ValueError) with
+    fewer than 100 turns, ValueError for a holdout outside (0, 0.5].
     """
     from scipy.optimize import minimize
 
@@ -174,7 +179,7 @@ def fit_policy(X, target, group, seed: int = 1, l2: float = 1e-4,
         raise ValueError(f"holdout must be in (0, 0.5], not {holdout}")
     n_turns = int(group.max()) + 1 if len(group) else 0
     if n_turns < 100:
-        raise ValueError(f"need at least 100 turns to fit, got {n_turns}")
+        raise TooFewTurns(f"need at least 100 turns to fit, got {n_turns}")
     test_turn = np.random.default_rng(seed).random(n_turns) < holdout
     test = test_turn[group]
 
@@ -210,9 +215,10 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
     Round 1's games are played by the search with the hand policy; each later round's by the
     search with the policy fitted in the round before (``ROUND_SEARCH``), and is fitted on
     the data of all rounds so far.  Game seeds differ between rounds.  The same arguments
-    give the same weights.  ``progress(round, k)`` is called after each game.  The core's
-    loaded weights are restored to the shipped file afterwards (even on Ctrl-C).
-    Raises ValueError for rounds < 1 or too few turns to fit.
+    give the same weights.  ``progress(round, k)`` is called after each game.  Round 1 does
+    not need the shipped weights file (a missing or corrupt one can be rebuilt this way);
+    afterwards the core's weights are restored to the shipped file if it loads (even on
+    Ctrl-C).  Raises ValueError for rounds < 1, TooFewTurns for too few turns to fit.
     """
     import tempfile
 
@@ -237,7 +243,11 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
                     _search.load_policy_weights(save_policy_weights(
                         report.weights, Path(tmp) / "round.npz"))
     finally:
-        _search.load_policy_weights()
+        if rounds > 1:
+            try:
+                _search.load_policy_weights()
+            except ValueError:
+                pass            # no usable shipped file: nothing to restore
     return report
 
 
