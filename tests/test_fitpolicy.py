@@ -69,30 +69,7 @@ def test_shipped_policy_weights_load():
     assert w.shape == (search.POLICY_FEATURES,) and np.all(np.isfinite(w))
 
 
-@pytest.mark.parametrize("content, match", [
-    (None, "cannot be read"),
-    (b"garbage", "cannot be read"),
-    ("shape", "shape"),
-    ("names", "feature names"),
-    ("nan", "finite"),
-])
-def test_a_missing_or_corrupt_policy_file_is_an_error_naming_it(tmp_path, content, match):
-    path = tmp_path / "p.npz"
-    names = np.array(search.POLICY_FEATURE_NAMES)
-    w = np.zeros(search.POLICY_FEATURES)
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    elif content == "shape":
-        np.savez(path, weights=np.zeros(3), features=names)
-    elif content == "names":
-        np.savez(path, weights=w, features=names[::-1])
-    elif content == "nan":
-        w[2] = np.inf
-        np.savez(path, weights=w, features=names)
-    with pytest.raises(ValueError, match=match) as e:
-        search.load_policy_weights(path)
-    assert str(path) in str(e.value) and "allow_pickle" not in str(e.value)
-    search.load_policy_weights()
+# A missing or corrupt policy weights file: tests/test_value.py (both weights files).
 
 
 def test_fit_policy_recovers_known_weights():

@@ -418,7 +418,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                     n_unexp += 1
             if n_unexp > 0 and n_nodes < cap and (
                     not plan or n_exp < 2 + prm.widen * sqrt(<double>nodes[node].visits)):
-                prior = 0.0     # the policy's score of the expanded action (planning search)
+                prior = 0.0     # the expanded action's progressive bias, in [-1, 1]
                 if plan and prm.fitted and s.phase == PH_PLAY and \
                         fitted_scores(&s, buf, n, fscore) == 0:
                     # progressive widening by the fitted policy: an untried action drawn from
@@ -442,7 +442,6 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                                 best_val = val
                                 a = buf[i]
                                 prior = exp((fscore[i] - top) / prm.temp) / zsum
-                    prior *= 10.0       # stored below as prior / 10
                 elif plan:      # progressive widening: the policy's best untried action first
                     a = unexp[0]
                     best_val = -1e300
@@ -452,14 +451,15 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                         if val > best_val:
                             best_val = val
                             a = unexp[i]
-                            prior = score
+                            # the hand policy's score (VP), clipped to +-10 and scaled
+                            prior = (score / 10.0 if -10.0 < score < 10.0
+                                     else (1.0 if score > 0 else -1.0))
                 else:
                     a = unexp[rng_below(&rng, n_unexp)]
                 new = n_nodes
                 n_nodes += 1
                 new_node(&nodes[new], a, p)
-                nodes[new].bias = <float>(prior / 10.0 if -10.0 < prior < 10.0
-                                          else (1.0 if prior > 0 else -1.0))
+                nodes[new].bias = <float>prior
                 prev = -1
                 child = nodes[node].first_child
                 while child >= 0 and nodes[child].action < a:

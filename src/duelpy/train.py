@@ -204,7 +204,7 @@ def fit_policy(X, target, group, seed: int = 1, l2: float = 1e-4,
 
 #: The planning-search options of the self-play games after the first round of
 #: :func:`train_policy` (the fitted policy of the round before, sharpened).
-ROUND_SEARCH = {"policy": "fitted", "temp": 0.4}
+ROUND_SEARCH = {"policy": "fitted", "temp": _search.PLAN_DEFAULTS["temp"]}
 
 
 def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds: int = 2,
