@@ -102,9 +102,10 @@ def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwr
 def _train_policy(games, iterations, jobs, rounds, seed, out):
     from rich.progress import Progress
 
+    from duelpy.cli_common import console
     from duelpy.train import TooFewTurns, save_policy_weights, train_policy
 
-    with Progress(transient=True) as bar:
+    with Progress(transient=True, console=console(stderr=True)) as bar:   # stdout: results only
         tasks = [bar.add_task(f"round {r + 1}: self-play ({iterations} iterations a decision)",
                               total=games) for r in range(rounds)]
         try:
