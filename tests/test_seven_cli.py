@@ -192,6 +192,8 @@ def test_play_seven_by_name_and_quit(tmp_path):
      ["--opponent", "1 agent or 3"]),
     (["--game", "seven", "--opponent", "mcts:300", "--iterations", "5"],
      ["give the budget once"]),
+    (["--game", "seven", "--opponent", "greedy", "--iterations", "10"],
+     ["--iterations", "searching agents only", "greedy"]),
     (["--game", "seven", "--hint-iterations", "5"], ["--hint-iterations", "Duel option"]),
     (["--game", "seven", "--first-game-wonders"], ["--first-game-wonders", "Duel option"]),
     (["--seat", "3"], ["--seat", "3"]),

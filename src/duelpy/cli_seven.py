@@ -440,6 +440,9 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
                         players - 1)
     except SevenAgentError as e:
         raise click.BadParameter(str(e), param_hint="--opponent") from None
+    if iterations is not None and not any(a.startswith("mcts") for a in others):
+        raise click.BadParameter(f"--iterations applies to searching agents only (mcts), not "
+                                 f"{', '.join(sorted(set(others)))}", param_hint="--opponent")
     human = seat - 1
     agents = others[:human] + ["you"] + others[human:]
     if seed is None:
