@@ -8,9 +8,9 @@ import pytest
 
 from duelpy.seven.agents import SevenAgentError, lineup, parse_agent, split_agents
 from duelpy.seven.ladder import agent_table, check_agents, pairwise, play_ladder, rate, rotation
-from duelpy.seven.study import (Arm, _wilson, games_frame, paired_change, report_markdown,
-                                resolve_board, resolve_card, run_study, study_tables,
-                                summarise)
+from duelpy.seven.study import (Arm, _wilson, display_rows, games_frame, paired_change,
+                                report_markdown, resolve_board, resolve_card, run_study,
+                                study_tables, summarise)
 
 
 # ---------------------------------------------------------------- agents
@@ -93,7 +93,17 @@ def test_study_arms_are_paired_and_tabled():
         tables["without Scientists Guild"]["board_side"], left_index=True, right_index=True,
         suffixes=("", "_t"))
     assert ((ch["change"] - (both["win_rate_t"] - both["win_rate"])).abs() < 1e-12).all()
-    assert (ch["ci_low"] <= ch["change"]).all() and (ch["change"] <= ch["ci_high"]).all()
+    defined = ch["ci_low"].notna()
+    assert (ch["ci_low"] <= ch["change"])[defined].all()
+    assert (ch["change"] <= ch["ci_high"])[defined].all()
+    # an interval is undefined exactly where the paired differences have no spread
+    assert (ch["ci_low"].isna() == ch["ci_high"].isna()).all()
+    _, rows = display_rows(ch, "change_board_side")
+    for (_, r), row in zip(ch.iterrows(), rows):
+        assert row[-1].startswith("n/a") == pd.isna(r.ci_low)
+        if pd.isna(r.ci_low) and r.games >= 2 and r.change == 0:
+            assert row[-1] == "n/a (no game changed)"
+    assert any(row[-1] == "n/a (no game changed)" for row in rows)
     assert ch.attrs["paired"]                               # removing a card keeps the boards
     assert not tables["all side A"]["change_board_side"].attrs["paired"]
     seat = tables["Control"]["seat"]

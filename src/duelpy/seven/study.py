@@ -246,7 +246,9 @@ def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
     """The change of the win rate by ``by`` (a column or columns, e.g. "seat" or ["board",
     "side"], read in the control arm) from ``control`` to ``arm`` on the same games: the
     mean of the per-game differences of each seat's win share, with a normal 95% interval.
-    Columns ``games``, ``control``, ``treatment``, ``change``, ``ci_low``, ``ci_high``."""
+    Columns ``games``, ``control``, ``treatment``, ``change``, ``ci_low``, ``ci_high``; the
+    interval is NaN where it is undefined (one game, or every game's difference the same,
+    e.g. no game changed)."""
     keys = [by] if isinstance(by, str) else list(by)
     a = frame[frame["arm"] == control]
     b = frame[frame["arm"] == arm]
@@ -255,8 +257,8 @@ def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
     g = both.groupby(keys if len(keys) > 1 else keys[0])
     n = g.size()
     mean = g["d"].mean()
-    sd = g["d"].std(ddof=1).fillna(0.0)
-    half = _Z * sd / n.pow(0.5)
+    sd = g["d"].std(ddof=1)
+    half = (_Z * sd / n.pow(0.5)).where(sd > 0)     # NaN: no spread, no normal interval
     return pd.DataFrame({"games": n, "control": g["win"].mean(),
                          "treatment": g["win_t"].mean(), "change": mean,
                          "ci_low": mean - half, "ci_high": mean + half})
@@ -324,6 +326,15 @@ def _interval(lo, hi) -> str:
     return f"{100 * lo:.1f}%–{100 * hi:.1f}%"
 
 
+def _change_interval(r) -> str:
+    """A change's 95% interval as text; an undefined one says why."""
+    if pd.isna(r.ci_low) or pd.isna(r.ci_high):
+        if r.games < 2:
+            return "n/a (1 game)"
+        return "n/a (no game changed)" if r.change == 0 else "n/a (every game changed alike)"
+    return f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"
+
+
 def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[str]]]:
     """Header and rows of strings of a :func:`study_tables` table (``kind``: board_side,
     side, seat, agent, change_seat or change_board_side), for Markdown and the terminal."""
@@ -336,7 +347,7 @@ def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[s
             first = [f"P{v + 1}" if k == "seat" else str(v) for k, v in zip(keys, idx)]
             rows.append(first + [f"{int(r.games):,}", _pct(r.control), _pct(r.treatment),
                                  f"{100 * r.change:+.1f} pts",
-                                 f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"])
+                                 _change_interval(r)])
         return head, rows
     keys = {"board_side": ["board", "side"], "side": ["side"], "seat": ["seat"],
             "agent": ["agent"]}[kind]
