@@ -78,6 +78,10 @@ def test_save_load_round_trip(tmp_path, finished):
     back = load(path)
     assert back == rec
     assert back.to_dict() == d
+    bom = tmp_path / "bom.json"                 # saved by a Windows editor: a leading BOM
+    bom.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load(bom) == rec
+    bom.unlink()
     assert replay(back).is_terminal()
     assert list(tmp_path.iterdir()) == [path]                 # no temporary file left
 

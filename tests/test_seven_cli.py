@@ -165,6 +165,8 @@ def test_play_seven_through_stdin(tmp_path):
     assert "is not one of your legal moves" in r.output and "not a move number" in r.output
     assert "Scores:" in r.output and f"Game record saved to {path}" in r.output
     rec = load_record(path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())     # a leading BOM is allowed
+    assert load_record(path) == rec
     final = replay(rec)
     assert final.is_terminal() and rec["result"]["winners"] == final.winners()
     mine = [m for m in rec["moves"] if m[0] == 1]

@@ -329,7 +329,7 @@ def load(path) -> GameRecord:
     if len(data) > MAX_BYTES:
         raise RecordError(f"too large for a game record (over {MAX_BYTES:,} bytes)")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")         # a leading BOM (Windows editors) is allowed
     except UnicodeDecodeError as e:
         raise RecordError(f"not a text file ({e.reason} at byte {e.start})") from None
     return loads(text)

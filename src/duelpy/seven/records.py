@@ -93,7 +93,7 @@ def save_record(path, rec: dict) -> None:
 def load_record(path) -> dict:
     """Read and check a record.  Raises RecordError (also for unreadable JSON)."""
     try:
-        rec = json.loads(Path(path).read_text())
+        rec = json.loads(Path(path).read_text(encoding="utf-8-sig"))     # a BOM is allowed
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
         raise RecordError(f"cannot read record {path}: {e}") from None
     except RecursionError:
