@@ -127,7 +127,10 @@ def test_fitted_agent_specs_and_their_errors():
     for bad, key in (("plan:policy=learned", "policy"), ("plan:temp=0", "temp"),
                      ("plan:temp=1e-310", "temp"), ("plan:temp=nan", "temp"),
                      ("plan:policy=fitted,policy=hand", "policy"),
-                     ("plan:policy=hand,temp=0.5", "temp")):
+                     ("plan:policy=hand,temp=0.5", "temp"), ("plan:mast=-1", "mast"),
+                     ("plan:mast=nan", "mast"), ("plan:policy=hand,mast=1", "mast"),
+                     ("plan:policy=hand,mast=0", "mast"), ("plan:policy=hand,mast=3", "mast"),
+                     ("plan:policy=hand,temp=0.4", "temp")):
         with pytest.raises(AgentSpecError, match=key):
             parse_agent(bad)
 
@@ -182,3 +185,35 @@ def test_playout_turns_are_drawn_from_the_softmax_of_the_features():
             assert np.abs(freq - p).max() < 0.012, (s.n_decisions, temp)
         checked += 1
     assert checked >= 8
+
+
+def test_move_averages_shift_the_playout_logits():
+    """MAST: each action's logit gains mast * (mean - 0.5) of its key (build c, discard c,
+    wonder w) for the player to move; the search runs with it."""
+    w = search.load_policy_weights()
+    rng = np.random.default_rng(3)
+    q = rng.uniform(0.2, 0.8, size=(2, search.MAST_KEY_COUNT))
+    checked = 0
+    for s in _turns([12, 13]):
+        if s.n_decisions % 9:
+            continue
+        acts, x, win = search.turn_features_of(s)
+        if win >= 0:
+            continue
+        keys = np.array([search.mast_key_of(int(a)) for a in acts])
+        assert (keys >= 0).all()
+        z = (x @ w + 1.5 * (q[s.current_player(), keys] - 0.5)) / 0.5
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        draws = search._fitted_draws(s, 30_000, seed=checked, temp=0.5, mast=1.5, mast_q=q)
+        freq = np.array([(draws == a).mean() for a in acts])
+        assert np.abs(freq - p).max() < 0.013, s.n_decisions
+        checked += 1
+    assert checked >= 4
+    assert search.mast_key_of(0) == -1                  # a draft pick has no key
+    s = duelcore.new_game(4)
+    res = search.mcts_search(s, kind="plan", iterations=300, mast=1.0, seed=1)
+    assert res["iterations"] == 300 and set(res["actions"]) <= set(s.legal_actions())
+    for bad in (-1.0, float("nan"), 101.0):
+        with pytest.raises(ValueError, match="mast"):
+            search.mcts_search(s, kind="plan", iterations=10, mast=bad)

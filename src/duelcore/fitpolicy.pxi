@@ -63,6 +63,23 @@ POLICY_FEATURE_NAMES = [
     "wonder_play_again", "build_production_new", "build_production_squeeze", "discard_poor"]
 assert len(POLICY_FEATURE_NAMES) == PF_N
 
+# Move averages (MAST, issue 10): during one search, the mean reward of each player's turn
+# actions over the search's simulations, keyed by what was done (build card c, discard card
+# c, build wonder w: the card under a wonder does not matter), nudges the playouts' logits by
+# mast_w * (mean - 0.5), so the playouts adapt to what works in this game.
+DEF MAST_KEYS = 158                     # 73 builds, 73 discards, 12 wonders
+DEF MAST_PRIOR = 2.0                    # pseudo-visits at 0.5 in a key's mean
+
+cdef inline int mast_key(int a) noexcept nogil:
+    """The MAST key of a turn action, or -1 for any other action."""
+    if BUILD_BASE <= a < DISCARD_BASE:
+        return a - BUILD_BASE
+    if DISCARD_BASE <= a < WONDER_BASE:
+        return NUM_CARDS + a - DISCARD_BASE
+    if WONDER_BASE <= a < TOKEN_BASE:
+        return 2 * NUM_CARDS + (a - WONDER_BASE) // NUM_CARDS
+    return -1
+
 DEF PF_MAX_ACTIONS = 96                 # turn actions: <= 8 cards x (build, discard, 4 wonders)
 
 cdef double PF_W[PF_N]                  # the fitted weights (logit = w . f)
@@ -257,6 +274,9 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
     cdef u16 ws
     cdef int wcost[NUM_WONDERS]
     cdef const PlayerState* me = &s.p[p]
+    cdef const double* mq = (pp.mast_q + p * MAST_KEYS) if (pp.mast_w > 0.0 and
+                                                            pp.mast_q != NULL) else NULL
+    cdef double mw = pp.mast_w
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
     for w in range(NUM_WONDERS):
         if (ws >> w) & 1:
@@ -272,6 +292,8 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
                      + PF_W[PF_W_SHIELDS] * cap10(sv) + PF_W[PF_W_COST] * wcost[w] / 3.0
                      + (PF_W[PF_W_EARLY] if s.age < 3 else 0.0)
                      + PF_W[PF_W_AGAIN] * PW_AGAIN[w])
+            if mq != NULL:
+                wl[w] += mw * (mq[2 * NUM_CARDS + w] - 0.5)
     for k in range(2):
         bits = s.avail[k]
         while bits:
@@ -307,13 +329,16 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
                 if PC_PROD[c]:
                     prod_features(s, p, c, &pnew, &psq)
                     r += PF_W[PF_B_PROD_NEW] * pnew + PF_W[PF_B_PROD_SQUEEZE] * psq
+                if mq != NULL:
+                    r += mw * (mq[c] - 0.5)
                 acts[n] = BUILD_BASE + c
                 z[n] = r * inv_t
                 n += 1
             if n < PF_MAX_ACTIONS:
                 acts[n] = DISCARD_BASE + c
                 z[n] = (shared + PF_W[PF_DISCARD] + (PF_W[PF_D_POOR] if me.coins < 4 else 0.0)
-                        + PF_W[PF_D_COINS] * (2 + me.colour[YELLOW]) / 3.0) * inv_t
+                        + PF_W[PF_D_COINS] * (2 + me.colour[YELLOW]) / 3.0
+                        + (mw * (mq[NUM_CARDS + c] - 0.5) if mq != NULL else 0.0)) * inv_t
                 n += 1
             for w in range(NUM_WONDERS):
                 if (ws >> w) & 1 and n < PF_MAX_ACTIONS:
@@ -423,6 +448,14 @@ def turn_features_of(State state not None):
     return a, x, win
 
 
+MAST_KEY_COUNT = MAST_KEYS
+
+
+def mast_key_of(int action):
+    """The move-average key of a turn action (a test hook): 0..MAST_KEYS-1, or -1."""
+    return mast_key(action)
+
+
 def _init_fitted_tables():
     from duelcore import data
     cdef int age, slot, i, r
@@ -446,8 +479,10 @@ def _init_fitted_tables():
 _init_fitted_tables()
 
 
-def _fitted_draws(State state not None, int n, seed=0, double temp=1.0):
-    """`n` playout turns drawn by the fitted policy at ``state`` (a test hook): int array."""
+def _fitted_draws(State state not None, int n, seed=0, double temp=1.0, double mast=0.0,
+                  mast_q=None):
+    """`n` playout turns drawn by the fitted policy at ``state`` (a test hook): int array;
+    ``mast``: weight of the move averages ``mast_q`` (float64, shape (2, MAST_KEYS))."""
     import numpy as np
     if state.s.phase != PH_PLAY:
         raise ValueError("_fitted_draws needs a position waiting for a turn (PH_PLAY)")
@@ -461,6 +496,13 @@ def _fitted_draws(State state not None, int n, seed=0, double temp=1.0):
     pp.deny = 0.0
     pp.fitted = 1
     pp.temp = temp
+    q = np.ascontiguousarray(np.full((2, MAST_KEYS), 0.5) if mast_q is None else mast_q,
+                             dtype=np.float64)
+    if q.shape != (2, MAST_KEYS):
+        raise ValueError(f"mast_q must have shape (2, {MAST_KEYS}), not {q.shape}")
+    cdef double[:, ::1] qv = q
+    pp.mast_w = mast
+    pp.mast_q = &qv[0, 0]
     out = np.empty(n, dtype=np.int32)
     cdef int[::1] o = out
     for i in range(n):

@@ -34,6 +34,8 @@ cdef struct PolicyParams:
     double deny             # weight of taking a card away from the opponent (deny_value)
     int fitted              # 1: turns drawn from the fitted softmax (fitpolicy.pxi)
     double temp             # its temperature
+    double mast_w           # fitted policy: weight of the move averages (MAST, 0: none)
+    const double* mast_q    # their values: [2 * MAST_KEYS] mean reward of each player's key
 
 cdef inline int push_distance(const GameState* s, int p) noexcept nogil:
     """How far the pawn is toward p's opponent's capital (negative: toward p's own)."""

@@ -172,6 +172,8 @@ cdef struct AgentSpec:
     double rmix             # planning search: share of uniform random playouts
     int fitted              # planning search: 1 = fitted playout policy, 0 = hand policy
     double temp             # planning search: temperature of the fitted policy
+    double mast             # planning search: weight of the move averages in the fitted
+                            #   playouts (MAST, fitpolicy.pxi; 0: none)
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -343,6 +345,32 @@ cdef inline void new_node(Node* nd, int action, int player) noexcept nogil:
     nd.player = player
     nd.bias = 0.0
 
+cdef inline void mast_update(double* q, double* sums, int* counts, int idx, double r0
+                             ) noexcept nogil:
+    """Add a simulation's reward to move-average entry idx (player * MAST_KEYS + key);
+    r0 is P1's reward."""
+    sums[idx] += r0 if idx < MAST_KEYS else 1.0 - r0
+    counts[idx] += 1
+    q[idx] = (sums[idx] + 0.5 * MAST_PRIOR) / (counts[idx] + MAST_PRIOR)
+
+cdef int mast_playout(GameState* s, u64* rng, const PolicyParams* pp, i16* rec, int cap
+                      ) noexcept nogil:
+    """policy_playout that also records each turn's move-average index (player *
+    MAST_KEYS + key) into rec (at most cap); returns how many."""
+    cdef int a, k, n = 0
+    settle(s, rng)
+    while s.phase != PH_OVER:
+        a = policy_action(s, rng, pp)
+        if a < 0 or stop_requested():
+            return n
+        k = mast_key(a)
+        if k >= 0 and n < cap:
+            rec[n] = s.to_move * MAST_KEYS + k
+            n += 1
+        apply_action(s, a)
+        settle(s, rng)
+    return n
+
 cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int cap,
                   u64 seed, SearchResult* res) noexcept nogil:
     """Open-loop information-set UCT from `root` (a decision node).
@@ -372,6 +400,20 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     pp.deny = prm.deny
     pp.fitted = prm.fitted
     pp.temp = prm.temp
+    # move averages (MAST): per player and key, reward sum, count and the smoothed mean
+    cdef double mast_q[2 * MAST_KEYS]
+    cdef double mast_s[2 * MAST_KEYS]
+    cdef int mast_n[2 * MAST_KEYS]
+    cdef i16 rec[MAX_DEPTH]
+    cdef int n_rec = 0, key
+    cdef bint mast = plan and prm.fitted and prm.mast > 0.0
+    pp.mast_w = prm.mast if mast else 0.0
+    pp.mast_q = mast_q
+    if mast:
+        for i in range(2 * MAST_KEYS):
+            mast_q[i] = 0.5
+            mast_s[i] = 0.0
+            mast_n[i] = 0
     rng_next(&rng)
     new_node(&nodes[0], -1, 0)
     if prm.iterations <= 0:
@@ -495,7 +537,10 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
         else:
             if s.phase != PH_OVER:
                 if plan and not (prm.rmix > 0.0 and rand_unit(&rng) < prm.rmix):
-                    policy_playout(&s, &rng, &pp)
+                    if mast:
+                        n_rec = mast_playout(&s, &rng, &pp, rec, MAX_DEPTH)
+                    else:
+                        policy_playout(&s, &rng, &pp)
                 elif prm.rollout == AGENT_GREEDY:
                     greedy_playout(&s, &rng)
                 else:
@@ -518,6 +563,15 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
         for i in range(depth):
             nodes[path[i]].visits += 1
             nodes[path[i]].reward += r0 if nodes[path[i]].player == 0 else 1.0 - r0
+        if mast:        # the move averages of the tree's and the playout's turn actions
+            for i in range(depth):
+                key = mast_key(nodes[path[i]].action)
+                if key >= 0:
+                    mast_update(mast_q, mast_s, mast_n,
+                                nodes[path[i]].player * MAST_KEYS + key, r0)
+            for i in range(n_rec):
+                mast_update(mast_q, mast_s, mast_n, rec[i], r0)
+            n_rec = 0
     res.iterations = it
     res.nodes = n_nodes
     res.n_root = 0
@@ -632,7 +686,8 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
 #: Defaults of the planning search's options (see AgentSpec).
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.3,
                  "bias": 0.5, "value": 0.0, "horizon": 0,
-                 "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4}
+                 "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4,
+                 "mast": 3.0}
 #: The planning search's playout policies: the hand-set scores (policy.pxi) or the softmax
 #: fitted to the search's own choices (fitpolicy.pxi, weights in policy_weights.npz).
 PLAYOUT_POLICIES = ("hand", "fitted")
@@ -683,8 +738,11 @@ cdef AgentSpec make_spec(dict d) except *:
         raise ValueError(f"unknown policy {pol!r}; one of {', '.join(PLAYOUT_POLICIES)}")
     spec.fitted = PLAYOUT_POLICIES.index(pol)
     spec.temp = d.get("temp", PLAN_DEFAULTS["temp"])
+    spec.mast = d.get("mast", PLAN_DEFAULTS["mast"])
     if not 0.01 <= spec.temp <= 100.0:
         raise ValueError(f"temp must be in [0.01, 100], not {spec.temp}")
+    if not 0.0 <= spec.mast <= 100.0:
+        raise ValueError(f"mast must be in [0, 100], not {spec.mast}")
     if spec.kind == AGENT_PLAN and spec.fitted and not PF_LOADED:
         load_policy_weights()
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:
@@ -707,14 +765,15 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
                 widen=None, margin=None, bias=None, value=None, horizon=None, deny=None,
-                rmix=None, policy=None, temp=None, stop=None):
+                rmix=None, policy=None, temp=None, mast=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
     random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
     widening and progressive bias by the policy, a VP-margin reward; options ``c``,
     ``noise``, ``eps``, ``widen``, ``margin``, ``bias``, ``deny``, ``rmix``, ``policy``
-    (``"hand"`` or ``"fitted"``, PLAYOUT_POLICIES) and its ``temp``, and the learned
+    (``"hand"`` or ``"fitted"``, PLAYOUT_POLICIES) with its ``temp`` and ``mast`` (weight of
+    the move averages in its playouts, fitpolicy.pxi), and the learned
     evaluator's ``value`` (weight at a leaf, 0..1) and ``horizon`` (playout moves before it)
     default to ``PLAN_DEFAULTS``).
     Ctrl-C in the main thread, or :func:`interrupt`, stops the search at once
@@ -732,9 +791,12 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
          "max_nodes": max_nodes}
     for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
                    ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
-                   ("rmix", rmix), ("temp", temp)):
+                   ("rmix", rmix), ("temp", temp), ("mast", mast)):
         if v is not None:
-            d[key] = float(v)
+            try:
+                d[key] = float(v)
+            except (TypeError, ValueError):
+                raise ValueError(f"{key} must be a number, not {v!r}") from None
     if policy is not None:
         d["policy"] = policy
     if horizon is not None:

@@ -187,6 +187,8 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, double den
     pp.deny = deny
     pp.fitted = 0
     pp.temp = 1.0
+    pp.mast_w = 0.0
+    pp.mast_q = NULL
     settle(s, rng)
     while s.phase != PH_OVER:
         if n < 160:

@@ -276,10 +276,15 @@ class PlanAgent(MCTSAgent):
     the turn's actions (temperature ``temp``) whose weights were fitted to the search's own
     choices in self-play (``duelcore/fitpolicy.pxi``, ``duel train --model policy``); the
     widening then draws untried actions from it and the bias is the action's probability.
+    Its playouts also use **move averages** (MAST): over one search, the mean reward (for the
+    player who chose it) of each build, discard and wonder taken in the search's simulations
+    adds ``mast * (mean - 0.5)`` to that action's logit, so the playouts adapt to what works
+    in this game (``mast`` 3 by default, 0 for none).
 
     Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
     ``eps`` (probability), ``widen``, ``margin``, ``bias``, ``value``, ``horizon``, ``deny``,
-    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``) and ``temp`` (see ``duel agents``).
+    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp`` and ``mast``
+    (see ``duel agents``).
 
     Raises
     ------
@@ -295,18 +300,21 @@ class PlanAgent(MCTSAgent):
                  bias: float = _PLAN["bias"], value: float = _PLAN["value"],
                  horizon: int = _PLAN["horizon"], deny: float = _PLAN["deny"],
                  rmix: float = _PLAN["rmix"], policy: str = _PLAN["policy"],
-                 temp: float = _PLAN["temp"], threads: int = 1, max_nodes: int = 0,
-                 seed: int = 0):
+                 temp: float | None = None, mast: float | None = None, threads: int = 1,
+                 max_nodes: int = 0, seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
+        fitted_only = [k for k, v in (("temp", temp), ("mast", mast)) if v is not None]
+        if policy == "hand" and fitted_only:   # given at all, whatever the value
+            raise AgentSpecError(f"option {fitted_only[0]} applies only with policy=fitted")
+        temp = _PLAN["temp"] if temp is None else temp
+        mast = _PLAN["mast"] if mast is None else mast
         budget = self._set_options(iterations, seconds, threads, max_nodes,
                                    {"c": c, "noise": noise, "eps": eps, "widen": widen,
                                     "margin": margin, "bias": bias, "value": value,
                                     "horizon": horizon, "deny": deny, "rmix": rmix,
-                                    "policy": policy, "temp": temp})
+                                    "policy": policy, "temp": temp, "mast": mast})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
-        if self.policy == "hand" and self.temp != _PLAN["temp"]:
-            raise AgentSpecError("option temp applies only with policy=fitted")
         if self.policy == "fitted" and not _search.policy_weights_loaded():
             try:                # a missing or corrupt file is refused here, naming it
                 _search.load_policy_weights()
@@ -323,13 +331,14 @@ class PlanAgent(MCTSAgent):
                 "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
                 "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "max_nodes": self.max_nodes}
+                "mast": self.mast, "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
                 "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
-                "rmix": self.rmix, "policy": self.policy, "temp": self.temp}
+                "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
+                "mast": self.mast}
 
 
 def _fmt(value) -> str:
@@ -411,6 +420,10 @@ AGENT_KINDS = {
                        "the search's choices (duelcore/policy_weights.npz)"),
          float_option("temp", 0.01, 100, _search.PLAN_DEFAULTS["temp"],
                       "temperature of the fitted playout policy (policy=fitted only)"),
+         float_option("mast", 0, 100, _search.PLAN_DEFAULTS["mast"],
+                      "weight of the move averages (MAST): the playouts favour the builds, "
+                      "discards and wonders that have done well in this search "
+                      "(policy=fitted only)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
