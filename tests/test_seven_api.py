@@ -3,6 +3,7 @@ actions (a reason, the state unchanged), joint turns, value semantics, to_dict /
 state_from_dict, records, rendering, chance outcomes, information sets (W-SETUP, W-TURN,
 W-CHANCE, W-INFO)."""
 import json
+import re
 import pickle
 
 import pytest
@@ -211,6 +212,15 @@ def test_records(tmp_path):
         replay(dict(rec, players=9))
     with pytest.raises(RecordError, match="unknown record key"):
         replay(dict(rec, extra=1))
+    for name, data, words in (("empty.json", b"", "empty file"),
+                              ("bom.json", b"\xef\xbb\xbf", "empty file"),
+                              ("utf16.json", "{}".encode("utf-16"), "not UTF-8 text"),
+                              ("half.json", b'{"game": ', "not valid JSON (line 1")):
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(RecordError, match=re.escape(f"{name}: {words}")):
+            load_record(tmp_path / name)
+    with pytest.raises(RecordError, match="7 Wonders Duel record: replay it with duel replay"):
+        replay({"format": "duel-record", "version": 1, "moves": []})
 
 
 def test_result_and_rendering():

@@ -331,7 +331,7 @@ def load(path) -> GameRecord:
     try:
         text = data.decode("utf-8-sig")         # a leading BOM (Windows editors) is allowed
     except UnicodeDecodeError as e:
-        raise RecordError(f"not a text file ({e.reason} at byte {e.start})") from None
+        raise RecordError(f"not UTF-8 text ({e.reason} at byte {e.start})") from None
     return loads(text)
 
 
@@ -405,6 +405,9 @@ def from_dict(d) -> GameRecord:
     if not isinstance(d, dict):
         raise RecordError(f"a game record is a JSON object, not {type(d).__name__}")
     fmt = d.get("format")
+    if fmt != FORMAT and d.get("game") == "seven":
+        raise RecordError("this is a 7 Wonders record: replay it with duel seven replay",
+                          "format")
     if fmt != FORMAT:
         raise RecordError(f"must be {FORMAT!r}, not {fmt!r} (is this a duel game record?)",
                           "format")

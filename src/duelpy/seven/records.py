@@ -45,6 +45,8 @@ def replay(rec: dict) -> _core.State:
     """The final State of a record, every move checked.  Raises RecordError."""
     if not isinstance(rec, dict):
         raise RecordError("a record is a JSON object")
+    if rec.get("format") == "duel-record":
+        raise RecordError("this is a 7 Wonders Duel record: replay it with duel replay")
     extra = set(rec) - KEYS
     if extra:
         raise RecordError(f"unknown record key(s) {sorted(extra)}")
@@ -93,9 +95,17 @@ def save_record(path, rec: dict) -> None:
 def load_record(path) -> dict:
     """Read and check a record.  Raises RecordError (also for unreadable JSON)."""
     try:
-        rec = json.loads(Path(path).read_text(encoding="utf-8-sig"))     # a BOM is allowed
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        text = Path(path).read_text(encoding="utf-8-sig")               # a BOM is allowed
+        rec = json.loads(text)
+    except OSError as e:
         raise RecordError(f"cannot read record {path}: {e}") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"cannot read record {path}: not UTF-8 text ({e.reason} at byte "
+                          f"{e.start})") from None
+    except json.JSONDecodeError as e:
+        what = "empty file" if not text.strip() else \
+            f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+        raise RecordError(f"cannot read record {path}: {what}") from None
     except RecursionError:
         raise RecordError(f"cannot read record {path}: JSON nested too deeply") from None
     replay(rec)
