@@ -94,6 +94,7 @@ def test_study_arms_are_paired_and_tabled():
         suffixes=("", "_t"))
     assert ((ch["change"] - (both["win_rate_t"] - both["win_rate"])).abs() < 1e-12).all()
     defined = ch["ci_low"].notna()
+    assert (ch["ci_low"][defined] >= -1).all() and (ch["ci_high"][defined] <= 1).all()
     assert (ch["ci_low"] <= ch["change"])[defined].all()
     assert (ch["change"] <= ch["ci_high"])[defined].all()
     # an interval is undefined exactly where the paired differences have no spread

@@ -259,9 +259,11 @@ def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
     mean = g["d"].mean()
     sd = g["d"].std(ddof=1)
     half = (_Z * sd / n.pow(0.5)).where(sd > 0)     # NaN: no spread, no normal interval
+    # a change of a win rate lies in [-1, 1]: the normal interval is clipped to it
     return pd.DataFrame({"games": n, "control": g["win"].mean(),
                          "treatment": g["win_t"].mean(), "change": mean,
-                         "ci_low": mean - half, "ci_high": mean + half})
+                         "ci_low": (mean - half).clip(lower=-1.0),
+                         "ci_high": (mean + half).clip(upper=1.0)})
 
 
 def same_boards(frame: pd.DataFrame, arm: str, control: str = "Control") -> bool:
@@ -296,7 +298,8 @@ def change(frame: pd.DataFrame, arm: str, control: str = "Control",
     half = _Z * (vc / both["games_c"] + vt / both["games_t"]).clip(lower=0) ** 0.5
     d = pt - pc
     out = pd.DataFrame({"games": both["games_t"], "control": pc, "treatment": pt,
-                        "change": d, "ci_low": d - half, "ci_high": d + half})
+                        "change": d, "ci_low": (d - half).clip(lower=-1.0),
+                        "ci_high": (d + half).clip(upper=1.0)})
     out.attrs["paired"] = False
     return out
 
