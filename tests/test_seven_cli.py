@@ -254,6 +254,10 @@ def test_watch_record_replay(tmp_path):
     assert json.loads(path.read_text())["game"] == "seven"
     r = ok(run("seven", "replay", str(path)))
     assert "winners" in r.output
+    one_error(run("seven", "watch", "-n", "3", "--record", str(path)), "--record", "exists",
+              "--overwrite")
+    ok(run("seven", "watch", "-n", "3", "--seed", "1", "--record", str(path), "--overwrite"))
+    assert json.loads(path.read_text())["players"] == 3
     path.write_text('{"game": "seven"}')
     one_error(run("seven", "replay", str(path)), "without", code=1)
     one_error(run("seven", "replay", str(tmp_path / "missing.json")), "cannot read", code=1)

@@ -647,11 +647,13 @@ def seven():
 @seven.command()
 @click.option("--players", "-n", type=PLAYERS, default=DEFAULT_PLAYERS, show_default=True,
               help="Players (2 = the Free City variant).")
-@click.option("--agents", "-a", default="greedy", show_default=True, help=AGENTS_HELP)
+@click.option("--agents", "-a", default="greedy", show_default=True,
+              help=AGENTS_HELP.replace("With --game seven: one", "One"))
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game record (JSON) here.")
-def watch(players, agents, seed, record):
+@click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
+def watch(players, agents, seed, record, overwrite):
     """Agents play one game; print the final position and the scores.
 
     \b
@@ -659,6 +661,9 @@ def watch(players, agents, seed, record):
       duel seven watch -n 4 -a mcts:1000,greedy,greedy,greedy --record game.json
     """
     from duelpy.seven import play_game, record_of, render_text, save_record
+    if record is not None and record.exists() and not overwrite:
+        raise click.BadParameter(f"{record} exists; give --overwrite to replace it",
+                                 param_hint="--record")
     st, moves = play_game(players, _agents(agents, players), seed=seed)
     click.echo(render_text(st))
     if record is not None:
