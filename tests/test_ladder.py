@@ -228,6 +228,8 @@ def test_bad_input_is_refused_before_any_game(tmp_path, kwargs, message):
     ([], "name at least 2 agents", 2),
     (["random", "bogus", "-n", "2"], "unknown agent 'bogus'", 1),
     (["random", "random", "-n", "2"], "'random' is given twice", 1),
+    (["random", "plan:mast=1,mast=1", "-n", "2"],
+     "agent 'plan:mast=1,mast=1': option mast is given twice", 1),
     (["random", "greedy", "-n", "0"], "'--games'", 2),
     (["random", "greedy"], "--games N", 2),
     (["random", "greedy", "-n", "2", "--seconds", "nan"], "'--seconds'", 2),

@@ -164,7 +164,8 @@ def resolve_agents(agents, seconds=None, iterations=None) -> list[tuple[str, str
         try:
             agent = parse_agent(text)
         except AgentSpecError as e:
-            raise LadderError(f"agent {text!r}: {e}") from None
+            msg = str(e).removeprefix(f"{text!r}: ")    # some errors quote the text already
+            raise LadderError(f"agent {text!r}: {msg}") from None
         spec, budgeted = text, False
         if key is not None:
             own = [k for k in _spec_keys(text) if k in _BUDGET_KEYS]
