@@ -165,24 +165,33 @@ def test_duel_train_policy_writes_weights(tmp_path):
     assert r.exit_code == 2 and "--rounds" in r.output and "only to --model policy" in r.output
 
 
+def _plain_turns(seeds, every):
+    """(state, actions, features) of every `every`-th turn of random games with no win on
+    offer (a win is always taken, outside the softmax)."""
+    for s in _turns(seeds):
+        if s.n_decisions % every == 0:
+            acts, x, win = search.turn_features_of(s)
+            if win < 0:
+                yield s, acts, x
+
+
+def _assert_drawn_by_softmax(draws, acts, z, tol, what):
+    """The draws' frequencies match softmax(z) over `acts` within `tol`."""
+    p = np.exp(z - z.max())
+    p /= p.sum()
+    freq = np.array([(draws == a).mean() for a in acts])
+    assert set(draws) <= set(acts.tolist())
+    assert np.abs(freq - p).max() < tol, what
+
+
 def test_playout_turns_are_drawn_from_the_softmax_of_the_features():
     """The playout's fast path computes the same logits as the feature rows."""
     w = search.load_policy_weights()
     checked = 0
-    for s in _turns([7, 8]):
-        if s.n_decisions % 7:
-            continue
-        acts, x, win = search.turn_features_of(s)
-        if win >= 0:
-            continue
+    for s, acts, x in _plain_turns([7, 8], 7):
         for temp in (1.0, 0.5):
-            z = x @ w / temp
-            p = np.exp(z - z.max())
-            p /= p.sum()
             draws = search._fitted_draws(s, 40_000, seed=checked, temp=temp)
-            freq = np.array([(draws == a).mean() for a in acts])
-            assert set(draws) <= set(acts.tolist())
-            assert np.abs(freq - p).max() < 0.012, (s.n_decisions, temp)
+            _assert_drawn_by_softmax(draws, acts, x @ w / temp, 0.012, (s.n_decisions, temp))
         checked += 1
     assert checked >= 8
 
@@ -194,20 +203,12 @@ def test_move_averages_shift_the_playout_logits():
     rng = np.random.default_rng(3)
     q = rng.uniform(0.2, 0.8, size=(2, search.MAST_KEY_COUNT))
     checked = 0
-    for s in _turns([12, 13]):
-        if s.n_decisions % 9:
-            continue
-        acts, x, win = search.turn_features_of(s)
-        if win >= 0:
-            continue
+    for s, acts, x in _plain_turns([12, 13], 9):
         keys = np.array([search.mast_key_of(int(a)) for a in acts])
         assert (keys >= 0).all()
         z = (x @ w + 1.5 * (q[s.current_player(), keys] - 0.5)) / 0.5
-        p = np.exp(z - z.max())
-        p /= p.sum()
         draws = search._fitted_draws(s, 30_000, seed=checked, temp=0.5, mast=1.5, mast_q=q)
-        freq = np.array([(draws == a).mean() for a in acts])
-        assert np.abs(freq - p).max() < 0.013, s.n_decisions
+        _assert_drawn_by_softmax(draws, acts, z, 0.013, s.n_decisions)
         checked += 1
     assert checked >= 4
     assert search.mast_key_of(0) == -1                  # a draft pick has no key
