@@ -218,16 +218,22 @@ cdef int policy_action(const GameState* s, u64* rng, const PolicyParams* pp) noe
             best = i
     return buf[best]
 
-cdef void policy_playout(GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
-    """Play to the end with policy_action; chance sampled with `rng`."""
-    cdef int a
+cdef int policy_playout(GameState* s, u64* rng, const PolicyParams* pp, int* moves=NULL,
+                        int cap=0) noexcept nogil:
+    """Play to the end with policy_action; chance sampled with `rng`.  If `moves` is given,
+    the first `cap` decisions are recorded in it as action * 2 + player; returns how many."""
+    cdef int a, n = 0
     settle(s, rng)
     while s.phase != PH_OVER:
         a = policy_action(s, rng, pp)
         if a < 0 or stop_requested():
-            return
+            return n
+        if moves != NULL and n < cap:
+            moves[n] = a * 2 + s.to_move
+            n += 1
         apply_action(s, a)
         settle(s, rng)
+    return n
 
 cdef void policy_steps(GameState* s, u64* rng, const PolicyParams* pp, int steps) noexcept nogil:
     """At most `steps` decisions of policy_action (chance sampled with `rng`), or to the end."""

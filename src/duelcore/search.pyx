@@ -345,31 +345,17 @@ cdef inline void new_node(Node* nd, int action, int player) noexcept nogil:
     nd.player = player
     nd.bias = 0.0
 
-cdef inline void mast_update(double* q, double* sums, int* counts, int idx, double r0
-                             ) noexcept nogil:
-    """Add a simulation's reward to move-average entry idx (player * MAST_KEYS + key);
-    r0 is P1's reward."""
-    sums[idx] += r0 if idx < MAST_KEYS else 1.0 - r0
-    counts[idx] += 1
-    q[idx] = (sums[idx] + 0.5 * MAST_PRIOR) / (counts[idx] + MAST_PRIOR)
-
-cdef int mast_playout(GameState* s, u64* rng, const PolicyParams* pp, i16* rec, int cap
-                      ) noexcept nogil:
-    """policy_playout that also records each turn's move-average index (player *
-    MAST_KEYS + key) into rec (at most cap); returns how many."""
-    cdef int a, k, n = 0
-    settle(s, rng)
-    while s.phase != PH_OVER:
-        a = policy_action(s, rng, pp)
-        if a < 0 or stop_requested():
-            return n
-        k = mast_key(a)
-        if k >= 0 and n < cap:
-            rec[n] = s.to_move * MAST_KEYS + k
-            n += 1
-        apply_action(s, a)
-        settle(s, rng)
-    return n
+cdef inline void mast_update(double* q, double* sums, int* counts, int action, int player,
+                             double r0) noexcept nogil:
+    """Add a simulation's reward to the move average of `player`'s `action` (nothing for an
+    action without a MAST key); r0 is P1's reward."""
+    cdef int key = mast_key(action)
+    if key < 0:
+        return
+    key += player * MAST_KEYS
+    sums[key] += r0 if player == 0 else 1.0 - r0
+    counts[key] += 1
+    q[key] = (sums[key] + 0.5 * MAST_PRIOR) / (counts[key] + MAST_PRIOR)
 
 cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int cap,
                   u64 seed, SearchResult* res) noexcept nogil:
@@ -404,8 +390,8 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef double mast_q[2 * MAST_KEYS]
     cdef double mast_s[2 * MAST_KEYS]
     cdef int mast_n[2 * MAST_KEYS]
-    cdef i16 rec[MAX_DEPTH]
-    cdef int n_rec = 0, key
+    cdef int moves[MAX_DEPTH]          # the playout's decisions, action * 2 + player
+    cdef int n_moves = 0
     cdef bint mast = plan and prm.fitted and prm.mast > 0.0
     pp.mast_w = prm.mast if mast else 0.0
     pp.mast_q = mast_q
@@ -537,10 +523,8 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
         else:
             if s.phase != PH_OVER:
                 if plan and not (prm.rmix > 0.0 and rand_unit(&rng) < prm.rmix):
-                    if mast:
-                        n_rec = mast_playout(&s, &rng, &pp, rec, MAX_DEPTH)
-                    else:
-                        policy_playout(&s, &rng, &pp)
+                    n_moves = policy_playout(&s, &rng, &pp, moves if mast else NULL,
+                                             MAX_DEPTH)
                 elif prm.rollout == AGENT_GREEDY:
                     greedy_playout(&s, &rng)
                 else:
@@ -565,13 +549,11 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
             nodes[path[i]].reward += r0 if nodes[path[i]].player == 0 else 1.0 - r0
         if mast:        # the move averages of the tree's and the playout's turn actions
             for i in range(depth):
-                key = mast_key(nodes[path[i]].action)
-                if key >= 0:
-                    mast_update(mast_q, mast_s, mast_n,
-                                nodes[path[i]].player * MAST_KEYS + key, r0)
-            for i in range(n_rec):
-                mast_update(mast_q, mast_s, mast_n, rec[i], r0)
-            n_rec = 0
+                mast_update(mast_q, mast_s, mast_n, nodes[path[i]].action,
+                            nodes[path[i]].player, r0)
+            for i in range(n_moves):
+                mast_update(mast_q, mast_s, mast_n, moves[i] >> 1, moves[i] & 1, r0)
+            n_moves = 0
     res.iterations = it
     res.nodes = n_nodes
     res.n_root = 0
