@@ -78,10 +78,13 @@ def bench(games, iterations, jobs, repeat, game, players):
     sig_games = 10_000
     sig = _measure(benchmark.random_games, sig_games)["signature"]
     runs = [_measure(benchmark.random_games, games) for _ in range(repeat)]
-    mcts = [_measure(benchmark.mcts_rate, iterations) for _ in range(repeat)]
-    plan = [_measure(benchmark.mcts_rate, iterations, kind="plan") for _ in range(repeat)]
-    hand = [_measure(benchmark.mcts_rate, iterations, kind="plan", policy="hand")
-            for _ in range(repeat)]
+    searches = {"mcts": {"kind": "mcts"}, "plan": {"kind": "plan"},
+                "hand": {"kind": "plan", "policy": "hand"}}
+    rates = {name: [] for name in searches}
+    for _ in range(repeat):     # interleaved, so that the ratios compare the same moments
+        for name, options in searches.items():
+            rates[name].append(_measure(benchmark.mcts_rate, iterations,
+                                        **options)["iterations_per_s"])
     med = lambda xs: statistics.median(xs)  # noqa: E731
     table = Table(title=f"duel bench (median of {repeat})")
     table.add_column("measure")
@@ -89,11 +92,11 @@ def bench(games, iterations, jobs, repeat, game, players):
     table.add_row("random games / s (1 core)", f"{med([r['games_per_s'] for r in runs]):,.0f}")
     table.add_row("decisions / s (1 core)", f"{med([r['decisions_per_s'] for r in runs]):,.0f}")
     table.add_row("MCTS iterations / s, round-1 mcts (Age I opening)",
-                  f"{med([m['iterations_per_s'] for m in mcts]):,.0f}")
-    table.add_row("MCTS iterations / s, planning search plan (Age I opening)",
-                  f"{med([m['iterations_per_s'] for m in plan]):,.0f}")
-    table.add_row("MCTS iterations / s, plan:policy=hand (Age I opening)",
-                  f"{med([m['iterations_per_s'] for m in hand]):,.0f}")
+                  f"{med(rates['mcts']):,.0f}")
+    for name, label in (("plan", "planning search plan"), ("hand", "plan:policy=hand")):
+        ratio = med([x / m for x, m in zip(rates[name], rates["mcts"])])
+        table.add_row(f"MCTS iterations / s, {label} (Age I opening)",
+                      f"{med(rates[name]):,.0f} ({ratio:.2f}x mcts)")
     table.add_row("state size (bytes)", str(duelcore.state_size()))
     if jobs > 1:
         multi = [_measure(benchmark.random_games, games, jobs=jobs) for _ in range(repeat)]

@@ -156,8 +156,9 @@ def _softmax_loss(w, X, target, starts, l2):
     zmax = np.maximum.reduceat(z, starts)
     sizes = np.diff(np.append(starts, len(z)))
     e = np.exp(z - np.repeat(zmax, sizes))
-    lse = np.log(np.add.reduceat(e, starts)) + zmax
-    p = e / np.repeat(np.add.reduceat(e, starts), sizes)
+    total = np.add.reduceat(e, starts)
+    lse = np.log(total) + zmax
+    p = e / np.repeat(total, sizes)
     n = len(starts)
     loss = -(target * (z - np.repeat(lse, sizes))).sum() / n + l2 * (w @ w)
     grad = X.T @ (p - target) / n + 2 * l2 * w
