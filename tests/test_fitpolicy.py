@@ -109,7 +109,7 @@ def test_the_fitted_search_plays_legal_moves_and_does_not_peek():
     d = s1.to_dict()
     d["rng"] = (d["rng"] * 6364136223846793005 + 1442695040888963407) % 2 ** 64
     s2 = duelcore.state_from_dict(d)
-    for opts in ({"policy": "fitted"}, {"policy": "fitted", "temp": 0.5}):
+    for opts in ({"policy": "fitted"}, {"policy": "fitted", "temp": 0.5}, {"mast": 0.0}):
         r1 = search.mcts_search(s1, iterations=2000, seed=42, kind="plan", **opts)
         r2 = search.mcts_search(s2, iterations=2000, seed=42, kind="plan", **opts)
         assert r1 == r2, opts
@@ -215,6 +215,12 @@ def test_move_averages_shift_the_playout_logits():
     s = duelcore.new_game(4)
     res = search.mcts_search(s, kind="plan", iterations=300, mast=1.0, seed=1)
     assert res["iterations"] == 300 and set(res["actions"]) <= set(s.legal_actions())
+    # the search feeds the averages to its playouts: the same seed searches differently
+    turn = next(s for s in _turns([14]) if s.n_decisions >= 12).clone()
+    on, off = (search.mcts_search(turn, kind="plan", iterations=3000, mast=m, seed=2)
+               for m in (3.0, 0.0))
+    assert on["visits"] != off["visits"]
+    assert search.mcts_search(turn, kind="plan", iterations=3000, mast=3.0, seed=2) == on
     for bad in (-1.0, float("nan"), 101.0):
         with pytest.raises(ValueError, match="mast"):
             search.mcts_search(s, kind="plan", iterations=10, mast=bad)
