@@ -130,7 +130,10 @@ def test_fitted_agent_specs_and_their_errors():
                      ("plan:policy=hand,temp=0.5", "temp"), ("plan:mast=-1", "mast"),
                      ("plan:mast=nan", "mast"), ("plan:policy=hand,mast=1", "mast"),
                      ("plan:policy=hand,mast=0", "mast"), ("plan:policy=hand,mast=3", "mast"),
-                     ("plan:policy=hand,temp=0.4", "temp")):
+                     ("plan:policy=hand,temp=0.4", "temp"), ("plan:science=11", "science"),
+                     ("plan:science=-10.5", "science"), ("plan:science=nan", "science"),
+                     ("plan:policy=hand,science=0.7", "science"),
+                     ("plan:science=1,science=1", "science")):
         with pytest.raises(AgentSpecError, match=key):
             parse_agent(bad)
 
@@ -224,3 +227,32 @@ def test_move_averages_shift_the_playout_logits():
     for bad in (-1.0, float("nan"), 101.0):
         with pytest.raises(ValueError, match="mast"):
             search.mcts_search(s, kind="plan", iterations=10, mast=bad)
+
+
+def test_the_science_bonus_shifts_the_playout_logits():
+    """plan's `science`: a build that gives the player a new science symbol gains `science`
+    in its playout logit (other actions unchanged); the search uses it, and bad values are
+    refused naming the key."""
+    w = search.load_policy_weights()
+    new_symbol = search.POLICY_FEATURE_NAMES.index("build_new_symbol")
+    checked = 0
+    for s, acts, x in _plain_turns([15, 16, 17], 5):
+        bonus = x[:, new_symbol]
+        if not bonus.any():
+            continue
+        z = (x @ w + 1.5 * bonus) / 0.5
+        draws = search._fitted_draws(s, 30_000, seed=checked, temp=0.5, science=1.5)
+        _assert_drawn_by_softmax(draws, acts, z, 0.013, s.n_decisions)
+        checked += 1
+    assert checked >= 4
+    assert search.PLAN_DEFAULTS["science"] == 0.7
+    turn = next(s for s in _turns([18]) if s.n_decisions >= 12).clone()
+    on, off = (search.mcts_search(turn, kind="plan", iterations=3000, science=v, seed=2)
+               for v in (2.0, 0.0))
+    assert on["visits"] != off["visits"]
+    assert search.mcts_search(turn, kind="plan", iterations=3000, science=2.0, seed=2) == on
+    for bad in (-10.5, float("nan"), 11.0):
+        with pytest.raises(ValueError, match="science"):
+            search.mcts_search(turn, kind="plan", iterations=10, science=bad)
+    with pytest.raises(ValueError, match="science must be a number"):
+        search.mcts_search(turn, kind="plan", iterations=10, science="abc")

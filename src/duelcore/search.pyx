@@ -174,6 +174,8 @@ cdef struct AgentSpec:
     double temp             # planning search: temperature of the fitted policy
     double mast             # planning search: weight of the move averages in the fitted
                             #   playouts (MAST, fitpolicy.pxi; 0: none)
+    double science          # planning search: logit added in the fitted playouts to a build
+                            #   that gives a new science symbol (fitpolicy.pxi)
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -395,6 +397,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     cdef bint mast = plan and prm.fitted and prm.mast > 0.0
     pp.mast_w = prm.mast if mast else 0.0
     pp.mast_q = mast_q
+    pp.science = prm.science
     if mast:
         for i in range(2 * MAST_KEYS):
             mast_q[i] = 0.5
@@ -669,7 +672,7 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.3,
                  "bias": 0.5, "value": 0.0, "horizon": 0,
                  "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4,
-                 "mast": 3.0}
+                 "mast": 3.0, "science": 0.7}
 #: The planning search's playout policies: the hand-set scores (policy.pxi) or the softmax
 #: fitted to the search's own choices (fitpolicy.pxi, weights in policy_weights.npz).
 PLAYOUT_POLICIES = ("hand", "fitted")
@@ -721,10 +724,13 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.fitted = PLAYOUT_POLICIES.index(pol)
     spec.temp = d.get("temp", PLAN_DEFAULTS["temp"])
     spec.mast = d.get("mast", PLAN_DEFAULTS["mast"])
+    spec.science = d.get("science", PLAN_DEFAULTS["science"])
     if not 0.01 <= spec.temp <= 100.0:
         raise ValueError(f"temp must be in [0.01, 100], not {spec.temp}")
     if not 0.0 <= spec.mast <= 100.0:
         raise ValueError(f"mast must be in [0, 100], not {spec.mast}")
+    if not -10.0 <= spec.science <= 10.0:
+        raise ValueError(f"science must be in [-10, 10], not {spec.science}")
     if spec.kind == AGENT_PLAN and spec.fitted and not PF_LOADED:
         load_policy_weights()
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:
@@ -747,15 +753,16 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
                 widen=None, margin=None, bias=None, value=None, horizon=None, deny=None,
-                rmix=None, policy=None, temp=None, mast=None, stop=None):
+                rmix=None, policy=None, temp=None, mast=None, science=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
     random or greedy); ``kind="plan"`` the planning search (informed playouts, progressive
     widening and progressive bias by the policy, a VP-margin reward; options ``c``,
     ``noise``, ``eps``, ``widen``, ``margin``, ``bias``, ``deny``, ``rmix``, ``policy``
-    (``"hand"`` or ``"fitted"``, PLAYOUT_POLICIES) with its ``temp`` and ``mast`` (weight of
-    the move averages in its playouts, fitpolicy.pxi), and the learned
+    (``"hand"`` or ``"fitted"``, PLAYOUT_POLICIES) with its ``temp``, ``mast`` (weight of
+    the move averages in its playouts) and ``science`` (logit added in its playouts to a
+    build giving a new science symbol; fitpolicy.pxi), and the learned
     evaluator's ``value`` (weight at a leaf, 0..1) and ``horizon`` (playout moves before it)
     default to ``PLAN_DEFAULTS``).
     Ctrl-C in the main thread, or :func:`interrupt`, stops the search at once
@@ -773,7 +780,7 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
          "max_nodes": max_nodes}
     for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
                    ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
-                   ("rmix", rmix), ("temp", temp), ("mast", mast)):
+                   ("rmix", rmix), ("temp", temp), ("mast", mast), ("science", science)):
         if v is not None:
             try:
                 d[key] = float(v)

@@ -189,6 +189,7 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, double den
     pp.temp = 1.0
     pp.mast_w = 0.0
     pp.mast_q = NULL
+    pp.science = 0.0
     settle(s, rng)
     while s.phase != PH_OVER:
         if n < 160:

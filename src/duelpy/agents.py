@@ -279,11 +279,14 @@ class PlanAgent(MCTSAgent):
     Its playouts also use **move averages** (MAST): over one search, the mean reward (for the
     player who chose it) of each build, discard and wonder taken in the search's simulations
     adds ``mast * (mean - 0.5)`` to that action's logit, so the playouts adapt to what works
-    in this game (``mast`` 3 by default, 0 for none).
+    in this game (``mast`` 3 by default, 0 for none).  And a build that gives the player a
+    new science symbol gets ``science`` added to its logit in the playouts (0.7 by default):
+    the weights come from self-play that rarely went for science, and without the bonus the
+    playouts, and so the search, undervalue collecting symbols.
 
     Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
     ``eps`` (probability), ``widen``, ``margin``, ``bias``, ``value``, ``horizon``, ``deny``,
-    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp`` and ``mast``
+    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp``, ``mast`` and ``science``
     (see ``duel agents``).
 
     Raises
@@ -300,19 +303,23 @@ class PlanAgent(MCTSAgent):
                  bias: float = _PLAN["bias"], value: float = _PLAN["value"],
                  horizon: int = _PLAN["horizon"], deny: float = _PLAN["deny"],
                  rmix: float = _PLAN["rmix"], policy: str = _PLAN["policy"],
-                 temp: float | None = None, mast: float | None = None, threads: int = 1,
+                 temp: float | None = None, mast: float | None = None,
+                 science: float | None = None, threads: int = 1,
                  max_nodes: int = 0, seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
-        fitted_only = [k for k, v in (("temp", temp), ("mast", mast)) if v is not None]
+        fitted_only = [k for k, v in (("temp", temp), ("mast", mast), ("science", science))
+                       if v is not None]
         if policy == "hand" and fitted_only:   # given at all, whatever the value
             raise AgentSpecError(f"option {fitted_only[0]} applies only with policy=fitted")
         temp = _PLAN["temp"] if temp is None else temp
         mast = _PLAN["mast"] if mast is None else mast
+        science = _PLAN["science"] if science is None else science
         budget = self._set_options(iterations, seconds, threads, max_nodes,
                                    {"c": c, "noise": noise, "eps": eps, "widen": widen,
                                     "margin": margin, "bias": bias, "value": value,
                                     "horizon": horizon, "deny": deny, "rmix": rmix,
-                                    "policy": policy, "temp": temp, "mast": mast})
+                                    "policy": policy, "temp": temp, "mast": mast,
+                                    "science": science})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
         if self.policy == "fitted" and not _search.policy_weights_loaded():
@@ -331,14 +338,14 @@ class PlanAgent(MCTSAgent):
                 "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
                 "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "mast": self.mast, "max_nodes": self.max_nodes}
+                "mast": self.mast, "science": self.science, "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
                 "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
                 "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "mast": self.mast}
+                "mast": self.mast, "science": self.science}
 
 
 def _fmt(value) -> str:
@@ -424,6 +431,9 @@ AGENT_KINDS = {
                       "weight of the move averages (MAST): the playouts favour the builds, "
                       "discards and wonders that have done well in this search "
                       "(policy=fitted only)"),
+         float_option("science", -10, 10, _search.PLAN_DEFAULTS["science"],
+                      "logit added in the playouts to a build that gives a new science "
+                      "symbol (policy=fitted only)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "

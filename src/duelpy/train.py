@@ -205,8 +205,9 @@ def fit_policy(X, target, group, seed: int = 1, l2: float = 1e-4,
 
 #: The planning-search options of the self-play games after the first round of
 #: :func:`train_policy` (the fitted policy of the round before, sharpened; without the move
-#: averages, which the shipped weights were trained without).
-ROUND_SEARCH = {"policy": "fitted", "temp": _search.PLAN_DEFAULTS["temp"], "mast": 0.0}
+#: averages and the science bonus, which the shipped weights were trained without).
+ROUND_SEARCH = {"policy": "fitted", "temp": _search.PLAN_DEFAULTS["temp"], "mast": 0.0,
+                "science": 0.0}
 
 
 def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds: int = 2,
