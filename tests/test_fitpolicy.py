@@ -219,14 +219,20 @@ def test_move_averages_shift_the_playout_logits():
     res = search.mcts_search(s, kind="plan", iterations=300, mast=1.0, seed=1)
     assert res["iterations"] == 300 and set(res["actions"]) <= set(s.legal_actions())
     # the search feeds the averages to its playouts: the same seed searches differently
-    turn = next(s for s in _turns([14]) if s.n_decisions >= 12).clone()
-    on, off = (search.mcts_search(turn, kind="plan", iterations=3000, mast=m, seed=2)
-               for m in (3.0, 0.0))
+    _assert_the_search_uses("mast", 3.0, 14, (-1.0, float("nan"), 101.0))
+
+
+def _assert_the_search_uses(key, value, game_seed, bad_values):
+    """Option `key` at `value` and at 0 makes the same seeded search differ (and each is
+    deterministic); `bad_values` are refused naming the key."""
+    turn = next(s for s in _turns([game_seed]) if s.n_decisions >= 12).clone()
+    on, off = (search.mcts_search(turn, kind="plan", iterations=3000, seed=2, **{key: v})
+               for v in (value, 0.0))
     assert on["visits"] != off["visits"]
-    assert search.mcts_search(turn, kind="plan", iterations=3000, mast=3.0, seed=2) == on
-    for bad in (-1.0, float("nan"), 101.0):
-        with pytest.raises(ValueError, match="mast"):
-            search.mcts_search(s, kind="plan", iterations=10, mast=bad)
+    assert search.mcts_search(turn, kind="plan", iterations=3000, seed=2, **{key: value}) == on
+    for bad in bad_values:
+        with pytest.raises(ValueError, match=key):
+            search.mcts_search(turn, kind="plan", iterations=10, **{key: bad})
 
 
 def test_the_science_bonus_shifts_the_playout_logits():
@@ -246,13 +252,6 @@ def test_the_science_bonus_shifts_the_playout_logits():
         checked += 1
     assert checked >= 4
     assert search.PLAN_DEFAULTS["science"] == 0.7
-    turn = next(s for s in _turns([18]) if s.n_decisions >= 12).clone()
-    on, off = (search.mcts_search(turn, kind="plan", iterations=3000, science=v, seed=2)
-               for v in (2.0, 0.0))
-    assert on["visits"] != off["visits"]
-    assert search.mcts_search(turn, kind="plan", iterations=3000, science=2.0, seed=2) == on
-    for bad in (-10.5, float("nan"), 11.0):
-        with pytest.raises(ValueError, match="science"):
-            search.mcts_search(turn, kind="plan", iterations=10, science=bad)
+    _assert_the_search_uses("science", 2.0, 18, (-10.5, float("nan"), 11.0))
     with pytest.raises(ValueError, match="science must be a number"):
-        search.mcts_search(turn, kind="plan", iterations=10, science="abc")
+        search.mcts_search(duelcore.new_game(4), kind="plan", iterations=10, science="abc")
