@@ -136,6 +136,10 @@ def test_fitted_agent_specs_and_their_errors():
                      ("plan:science=1,science=1", "science")):
         with pytest.raises(AgentSpecError, match=key):
             parse_agent(bad)
+    from duelpy.agents import PlanAgent
+    for policy in ("HAND", " hand", "Hand "):       # the Python API, however it is spelt
+        with pytest.raises(AgentSpecError, match="science"):
+            PlanAgent(iterations=5, policy=policy, science=2.0)
 
 
 def test_a_fitted_game_against_greedy_is_won():

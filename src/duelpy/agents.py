@@ -309,7 +309,8 @@ class PlanAgent(MCTSAgent):
         _BuiltinAgent.__init__(self, seed)
         fitted_only = [k for k, v in (("temp", temp), ("mast", mast), ("science", science))
                        if v is not None]
-        if policy == "hand" and fitted_only:   # given at all, whatever the value
+        if isinstance(policy, str) and policy.strip().lower() == "hand" and fitted_only:
+            # given at all, whatever the value (and however the policy is spelt)
             raise AgentSpecError(f"option {fitted_only[0]} applies only with policy=fitted")
         temp = _PLAN["temp"] if temp is None else temp
         mast = _PLAN["mast"] if mast is None else mast
