@@ -25,7 +25,7 @@
 # search in turn sees little worth in them.  A build that gives the player a new science
 # symbol gets `science` added to its logit in the playouts (before the temperature), which
 # breaks that loop (measured in the README: even at equal iterations against science 0,
-# with about three times as many games won by Scientific Supremacy).
+# winning 30 games by Scientific Supremacy to the other's 8).
 
 cdef enum:
     PF_BUILD = 0
