@@ -158,6 +158,7 @@ def test_duel_train_policy_writes_weights(tmp_path):
                                   "--iterations", "100", "--rounds", "2", "--seed", "2", "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert "top action agrees with the search" in r.output
+    assert all(line.strip() for line in r.stderr.splitlines()), repr(r.stderr)  # no bar lines
     assert search.load_policy_weights(out).shape == (search.POLICY_FEATURES,)
     search.load_policy_weights()
     r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "1",
@@ -259,3 +260,18 @@ def test_the_science_bonus_shifts_the_playout_logits():
     _assert_the_search_uses("science", 2.0, 18, (-10.5, float("nan"), 11.0))
     with pytest.raises(ValueError, match="science must be a number"):
         search.mcts_search(duelcore.new_game(4), kind="plan", iterations=10, science="abc")
+
+
+def test_mcts_search_refuses_what_its_kind_would_ignore():
+    """mcts_search: a number given as a string or a bool is refused naming the key, and a
+    planning option with kind="mcts" is refused rather than silently ignored."""
+    turn = next(s for s in _turns([3]) if s.n_decisions >= 12).clone()
+    for key, bad in (("c", "1"), ("c", True), ("science", "0.5"), ("horizon", 2.5)):
+        with pytest.raises(ValueError, match=key):
+            search.mcts_search(turn, kind="plan", iterations=10, **{key: bad})
+    for key, v in (("science", 1.0), ("mast", 2.0), ("policy", "hand"), ("horizon", 3)):
+        with pytest.raises(ValueError, match=f"{key} applies only to kind='plan'"):
+            search.mcts_search(turn, kind="mcts", iterations=10, **{key: v})
+    assert search.mcts_search(turn, kind="mcts", iterations=10, c=1)["iterations"] == 10
+    assert search.mcts_search(turn, kind="plan", iterations=10, horizon=2.0,
+                              value=0.5)["iterations"] == 10

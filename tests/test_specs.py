@@ -8,7 +8,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from duelpy.agents import AGENT_KINDS, AgentSpecError, MCTSAgent, parse_agent
+from duelpy.agents import AGENT_KINDS, AgentSpecError, MCTSAgent, PlanAgent, parse_agent
 from duelpy.cli import main
 from duelpy.specs import Kind, int_option, parse_pairs, parse_spec
 from duelpy.study import StudyError, load_spec
@@ -60,6 +60,32 @@ def test_the_python_constructor_checks_like_the_parser():
                         (dict(iterations=5, seconds=1.0), "iterations and seconds")):
         with pytest.raises(AgentSpecError, match=key):
             MCTSAgent(**kwargs)
+
+
+@pytest.mark.parametrize("text", ["plan:science=１", "plan:mast=1e", "plan:c=0x1",
+                                  "plan:c=1__0", "plan:c=_1", "plan:iterations=１０"])
+def test_number_text_is_ascii_digits(text):
+    """Full-width digits, hex and stray underscores are not numbers on the command line."""
+    with pytest.raises(AgentSpecError, match="expected (float|int)"):
+        parse_agent(text)
+
+
+def test_float_options_take_any_real_number_type():
+    np = pytest.importorskip("numpy")
+    assert PlanAgent(science=np.float32(0.5)).science == 0.5
+    assert PlanAgent(mast=np.int64(2)).mast == 2.0
+    assert parse_agent("plan:c=1_0").c == 10.0         # digit groups, as in integers
+    assert parse_agent("plan:c=.5e1").c == 5.0
+    for bad, key in ((10 ** 400, "science"), (True, "mast"), (np.bool_(True), "c"),
+                     ("1", "c")):
+        with pytest.raises(AgentSpecError, match=f"{key} must be a number"):
+            PlanAgent(**{key: bad})
+
+
+def test_minus_zero_is_zero():
+    """science=-0 and science=0 are one agent (one name, one ladder entry)."""
+    assert parse_agent("plan:science=-0").name == parse_agent("plan:science=0").name
+    assert str(PlanAgent(science=-0.0).science) == "0.0"
 
 
 def test_a_new_kind_is_a_table_entry():

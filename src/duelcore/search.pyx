@@ -8,6 +8,7 @@ would produce (face-down cards, the Great Library draw), so two states that diff
 what the player cannot see get the same decision for the same search seed.
 """
 from libc.math cimport sqrt, log, tanh, exp
+import numbers
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
@@ -775,23 +776,36 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
         ``{"actions": [...], "visits": [...], "values": [...], "iterations": int,
         "nodes": int}``: the root actions explored, their visit counts and mean rewards (for
         the player to move; 1 win, 0.5 shared, 0 loss).
+
+    Raises
+    ------
+    ValueError
+        Naming the option: a value that is not a number (a string, a bool) or out of range,
+        a planning option given with ``kind="mcts"`` (it would be ignored), an unknown kind
+        or policy, no budget, or a state without a decision.
     """
     d = {"kind": kind, "iterations": iterations, "seconds": seconds, "rollout": rollout,
          "max_nodes": max_nodes}
-    for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
-                   ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
-                   ("rmix", rmix), ("temp", temp), ("mast", mast), ("science", science)):
-        if v is not None:
-            try:
-                d[key] = float(v)
-            except (TypeError, ValueError):
-                raise ValueError(f"{key} must be a number, not {v!r}") from None
-    if policy is not None:
-        d["policy"] = policy
-    if horizon is not None:
-        d["horizon"] = int(horizon)
     if kind not in ("mcts", "plan"):
         raise ValueError(f"kind must be 'mcts' or 'plan', not {kind!r}")
+    for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
+                   ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
+                   ("rmix", rmix), ("temp", temp), ("mast", mast), ("science", science),
+                   ("horizon", horizon), ("policy", policy)):
+        if v is None:
+            continue
+        if kind != "plan" and key != "c":
+            raise ValueError(f"{key} applies only to kind='plan'")
+        if key == "policy":
+            d[key] = policy
+        elif isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
+            raise ValueError(f"{key} must be a number, not {v!r}")
+        elif key == "horizon":
+            if not float(v).is_integer():
+                raise ValueError(f"horizon must be an integer, not {v!r}")
+            d[key] = int(v)
+        else:
+            d[key] = float(v)
     cdef AgentSpec spec = make_spec(d)
     spec.stop = _token_ptr(stop)
     cdef int cap = spec_capacity(&spec)

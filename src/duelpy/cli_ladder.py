@@ -26,7 +26,7 @@ def _seconds(ctx, param, value):
 @click.argument("agents", nargs=-1, metavar="AGENT AGENT...")
 @click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
               help="Games per pairing (every pair of agents); each seed is played twice, "
-                   "seats swapped.")
+                   "seats swapped (with an odd N, the last seed once).")
 @click.option("--seconds", type=float, default=None, callback=_seconds,
               help="Time per move given to every search agent (random and greedy ignore it).")
 @click.option("--iterations", type=click.IntRange(1, 100_000_000), default=None,
@@ -61,7 +61,8 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
     intervals), the head-to-head scores (95% Wilson intervals) and, with --out, write the games,
     the tables and a plot.
 
-    Every pairing plays the same seeds, each seed twice with the seats swapped.  With --seconds
+    Every pairing plays the same seeds, each seed twice with the seats swapped (an odd --games
+    plays the last seed once).  With --seconds
     (or --iterations) every search agent gets the same budget per move.  Ctrl-C keeps every
     finished game in --out: --resume completes the ladder.
 

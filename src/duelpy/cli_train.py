@@ -105,7 +105,8 @@ def _train_policy(games, iterations, jobs, rounds, seed, out):
     from duelpy.cli_common import console
     from duelpy.train import TooFewTurns, save_policy_weights, train_policy
 
-    with Progress(transient=True, console=console(stderr=True)) as bar:   # stdout: results only
+    con = console(stderr=True)          # stdout: results only; no bar (nor its last line)
+    with Progress(transient=True, console=con, disable=not con.is_terminal) as bar:
         tasks = [bar.add_task(f"round {r + 1}: self-play ({iterations} iterations a decision)",
                               total=games) for r in range(rounds)]
         try:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import difflib
 import math
+import numbers
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -99,16 +101,22 @@ def _is_int(v) -> bool:
 
 def _int_text(text: str) -> int:
     t = text.strip().replace("_", "").replace(",", "")
-    if not t or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
         raise ValueError("expected int")
     return int(t)
 
 
+# a number as written on the command line: ASCII digits (with _ between digit groups, as in
+# integers), an optional exponent; nan and inf are read so that the range check names them
+_FLOAT_TEXT = re.compile(r"[+-]?(\d(_?\d)*(\.(\d(_?\d)*)?)?|\.\d(_?\d)*)([eE][+-]?\d+)?"
+                         r"|[+-]?(nan|inf|infinity)", re.ASCII | re.IGNORECASE)
+
+
 def _float_text(text: str) -> float:
-    try:
-        return float(text.strip())
-    except ValueError:
-        raise ValueError("expected float") from None
+    t = text.strip()
+    if not _FLOAT_TEXT.fullmatch(t):
+        raise ValueError("expected float")
+    return float(t)
 
 
 def int_option(name, lo, hi, default, help, *, also=(), default_text="",
@@ -129,10 +137,16 @@ def float_option(name, lo, hi, default, help, *, lo_open=False, default_text="")
     domain = f"a number in {'(' if lo_open else '['}{lo:g}, {hi:g}]"
 
     def check(v):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) \
-                or v < lo or v > hi or (lo_open and v == lo):
+        # any real number type (numpy's included) but not a bool; -0.0 is 0.0
+        if isinstance(v, bool) or not isinstance(v, numbers.Real):
             raise ValueError(domain)
-        return float(v)
+        try:
+            f = float(v)
+        except (OverflowError, ValueError):     # an integer beyond the float range
+            raise ValueError(domain) from None
+        if not math.isfinite(f) or f < lo or f > hi or (lo_open and f == lo):
+            raise ValueError(domain)
+        return f + 0.0
     return Option(name, default, help, domain, check, _float_text, default_text)
 
 
