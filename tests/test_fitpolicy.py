@@ -272,6 +272,12 @@ def test_mcts_search_refuses_what_its_kind_would_ignore():
     for key, v in (("science", 1.0), ("mast", 2.0), ("policy", "hand"), ("horizon", 3)):
         with pytest.raises(ValueError, match=f"{key} applies only to kind='plan'"):
             search.mcts_search(turn, kind="mcts", iterations=10, **{key: v})
+    for kw in (dict(c=float("nan")), dict(iterations=0, seconds=float("inf")),
+               dict(kind="plan", eps=2.0), dict(max_nodes=-5), dict(kind="plan", horizon=500),
+               dict(kind="plan", value=-1.0), dict(kind="plan", noise=float("nan"))):
+        key = next(k for k in kw if k not in ("kind", "iterations"))
+        with pytest.raises(ValueError, match=f"{key} must be in"):    # never a hang at inf
+            search.mcts_search(turn, **{"iterations": 10, **kw})
     assert search.mcts_search(turn, kind="mcts", iterations=10, c=1)["iterations"] == 10
     assert search.mcts_search(turn, kind="plan", iterations=10, horizon=2.0,
                               value=0.5)["iterations"] == 10

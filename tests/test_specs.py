@@ -76,10 +76,43 @@ def test_float_options_take_any_real_number_type():
     assert PlanAgent(mast=np.int64(2)).mast == 2.0
     assert parse_agent("plan:c=1_0").c == 10.0         # digit groups, as in integers
     assert parse_agent("plan:c=.5e1").c == 5.0
+    from decimal import Decimal
+    from fractions import Fraction
+    assert PlanAgent(c=Decimal("0.5")).c == 0.5 and PlanAgent(c=Fraction(1, 2)).c == 0.5
     for bad, key in ((10 ** 400, "science"), (True, "mast"), (np.bool_(True), "c"),
                      ("1", "c")):
         with pytest.raises(AgentSpecError, match=f"{key} must be a number"):
             PlanAgent(**{key: bad})
+
+
+def test_names_keep_every_digit_of_a_value():
+    """Two different values never share a name (a ladder would refuse them as one agent)."""
+    a, b = parse_agent("plan:c=0.1234567"), parse_agent("plan:c=0.1234568")
+    assert a.name != b.name and a.name.endswith("c=0.1234567")
+    assert parse_agent("plan:c=0.70000001").name.endswith("c=0.70000001")
+    assert parse_agent("plan:seconds=1").name == "plan:seconds=1"
+    assert parse_agent("mcts:c=2").name == "mcts:iterations=1000,c=2"
+
+
+def test_integer_options():
+    np = pytest.importorskip("numpy")
+    assert PlanAgent(iterations=np.int64(20)).iterations == 20
+    assert type(PlanAgent(iterations=np.int64(20)).iterations) is int
+    assert parse_agent("plan:iterations=2_000").iterations == 2000
+    for text in ("plan:iterations=_20", "plan:seed=1__0", "plan:seed=1_", "plan:horizon=__2"):
+        with pytest.raises(AgentSpecError, match="expected int"):
+            parse_agent(text)
+    with pytest.raises(AgentSpecError, match="threads"):
+        PlanAgent(threads=np.bool_(True))
+
+
+def test_long_values_are_cut_in_messages():
+    with pytest.raises(AgentSpecError) as info:
+        parse_agent("plan:science=" + "9" * 5000)
+    assert len(str(info.value)) < 200
+    with pytest.raises(AgentSpecError) as info:
+        PlanAgent(c=10 ** 400)
+    assert len(str(info.value)) < 200
 
 
 def test_minus_zero_is_zero():

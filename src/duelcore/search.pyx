@@ -726,6 +726,18 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.temp = d.get("temp", PLAN_DEFAULTS["temp"])
     spec.mast = d.get("mast", PLAN_DEFAULTS["mast"])
     spec.science = d.get("science", PLAN_DEFAULTS["science"])
+    # the agents' ranges (duelpy.agents.AGENT_KINDS), checked here too for direct callers;
+    # a nan fails every comparison and is refused
+    for key, v, lo, hi in (("iterations", spec.iterations, 0, 100_000_000),
+                           ("seconds", spec.seconds, 0.0, 3600.0), ("c", spec.c, 0.0, 1e6),
+                           ("max_nodes", spec.max_nodes, 0, 200_000_000),
+                           ("noise", spec.noise, 0.0, 1e6), ("eps", spec.eps, 0.0, 1.0),
+                           ("widen", spec.widen, 0.0, 1e6), ("margin", spec.margin, 0.0, 1.0),
+                           ("bias", spec.bias, 0.0, 1e6), ("value", spec.vmix, 0.0, 1.0),
+                           ("horizon", spec.horizon, 0, 200), ("deny", spec.deny, 0.0, 1e6),
+                           ("rmix", spec.rmix, 0.0, 1.0)):
+        if not lo <= v <= hi:
+            raise ValueError(f"{key} must be in [{lo:g}, {hi:g}], not {v}")
     if not 0.01 <= spec.temp <= 100.0:
         raise ValueError(f"temp must be in [0.01, 100], not {spec.temp}")
     if not 0.0 <= spec.mast <= 100.0:

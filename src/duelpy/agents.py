@@ -160,7 +160,7 @@ class MCTSAgent(_BuiltinAgent):
         budget = self._set_options(iterations, seconds, threads, max_nodes,
                                    {"c": c, "rollout": rollout})
         extra = "" if self.rollout == "random" else f",rollout={self.rollout}"
-        self.name = f"mcts:{budget},c={self.c:g}{extra}{self._parallel_text()}"
+        self.name = f"mcts:{budget},c={_fmt(self.c)}{extra}{self._parallel_text()}"
 
     def _set_options(self, iterations, seconds, threads, max_nodes, options) -> str:
         """Check the options against :data:`AGENT_KINDS` and set them as attributes; return
@@ -179,7 +179,7 @@ class MCTSAgent(_BuiltinAgent):
         for key in options:
             value = checked[key]
             setattr(self, key, float(value) if isinstance(value, (int, float)) else value)
-        return f"iterations={iterations}" if iterations is not None else f"seconds={seconds}"
+        return f"iterations={iterations}" if iterations is not None else f"seconds={_fmt(seconds)}"
 
     def _parallel_text(self) -> str:
         return (("" if self.threads == 1 else f",threads={self.threads}")
@@ -350,8 +350,12 @@ class PlanAgent(MCTSAgent):
 
 
 def _fmt(value) -> str:
-    """An option's value as written in an agent's name (numbers with :g)."""
-    return f"{value:g}" if isinstance(value, (int, float)) else str(value)
+    """An option's value as written in an agent's name: the shortest text that reads back as
+    the same float (so two different values never share a name), without a trailing .0."""
+    if isinstance(value, float):
+        text = repr(value)
+        return text[:-2] if text.endswith(".0") else text
+    return str(value)
 
 
 def _next64(x):

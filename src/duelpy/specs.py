@@ -12,6 +12,7 @@ of the wrong type or out of range (``seconds=-1``, ``c=nan``).
 """
 from __future__ import annotations
 
+import decimal
 import difflib
 import math
 import numbers
@@ -96,12 +97,24 @@ class Kind:
 
 # ---------------------------------------------------------------- option constructors
 def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    """Any integer type (numpy's included) but not a bool."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool) and \
+        type(v).__name__ != "bool_"
+
+
+def shown(value, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters."""
+    r = repr(value)
+    return r if len(r) <= limit else f"{r[:limit - 3]}..."
+
+
+# an integer as written on the command line: ASCII digits, _ only between digit groups
+_INT_TEXT = re.compile(r"[+-]?\d(_?\d)*", re.ASCII)
 
 
 def _int_text(text: str) -> int:
-    t = text.strip().replace("_", "").replace(",", "")
-    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+    t = text.strip().replace(",", "")
+    if not _INT_TEXT.fullmatch(t):
         raise ValueError("expected int")
     return int(t)
 
@@ -128,7 +141,7 @@ def int_option(name, lo, hi, default, help, *, also=(), default_text="",
     def check(v):
         if not _is_int(v) or not (lo <= v <= hi or v in also):
             raise ValueError(domain)
-        return v
+        return int(v)
     return Option(name, default, help, domain, check, _int_text, default_text)
 
 
@@ -138,11 +151,11 @@ def float_option(name, lo, hi, default, help, *, lo_open=False, default_text="")
 
     def check(v):
         # any real number type (numpy's included) but not a bool; -0.0 is 0.0
-        if isinstance(v, bool) or not isinstance(v, numbers.Real):
+        if isinstance(v, bool) or not isinstance(v, (numbers.Real, decimal.Decimal)):
             raise ValueError(domain)
         try:
             f = float(v)
-        except (OverflowError, ValueError):     # an integer beyond the float range
+        except (OverflowError, ValueError):     # a number beyond the float range
             raise ValueError(domain) from None
         if not math.isfinite(f) or f < lo or f > hi or (lo_open and f == lo):
             raise ValueError(domain)
@@ -186,7 +199,7 @@ def check_options(kind: Kind, options: dict, error=ValueError, where: str | None
         try:
             out[key] = kind.option(key).check(value)
         except ValueError as e:
-            raise error(f"{key} must be {e}, not {value!r}") from None
+            raise error(f"{key} must be {e}, not {shown(value)}") from None
     return out
 
 
@@ -254,10 +267,10 @@ def parse_spec(text, kinds: dict, what: str = "agent", error=ValueError) -> tupl
             try:
                 converted = opt.from_text(value)
             except ValueError as e:
-                raise error(f"option {key}={value!r} of {name}: {e}, {opt.domain}") from None
+                raise error(f"option {key}={shown(value)} of {name}: {e}, {opt.domain}") from None
             try:
                 given[key] = opt.check(converted)
             except ValueError:
-                raise error(f"{key} must be {opt.domain}, not {value}") from None
+                raise error(f"{key} must be {opt.domain}, not {shown(value)[1:-1]}") from None
     check_conflicts(given, kind.conflicts, f"{text.strip()!r}", error)
     return kind, given
