@@ -262,6 +262,15 @@ def test_the_science_bonus_shifts_the_playout_logits():
         search.mcts_search(duelcore.new_game(4), kind="plan", iterations=10, science="abc")
 
 
+def test_the_puct_term_changes_the_search():
+    """plan's `puct`: the search uses it (same seed, other visits; deterministic), bad values
+    are refused naming the key, and the agent names it."""
+    _assert_the_search_uses("puct", 1.0, 21, (-1.0, float("nan"), 1e7))
+    from duelpy.agents import parse_agent
+    a = parse_agent("plan:iterations=50,puct=1,c=0.4")
+    assert a.spec["puct"] == 1.0 and a.name == "plan:iterations=50,c=0.4,puct=1"
+
+
 def test_mcts_search_refuses_what_its_kind_would_ignore():
     """mcts_search: a number given as a string or a bool is refused naming the key, and a
     planning option with kind="mcts" is refused rather than silently ignored."""

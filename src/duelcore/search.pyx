@@ -177,6 +177,8 @@ cdef struct AgentSpec:
                             #   playouts (MAST, fitpolicy.pxi; 0: none)
     double science          # planning search: logit added in the fitted playouts to a build
                             #   that gives a new science symbol (fitpolicy.pxi)
+    double puct             # planning search: weight of a PUCT-style prior term in the
+                            #   selection, puct * prior * sqrt(avail) / (visits + 1)
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -442,6 +444,11 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                                + c * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
                         if plan:    # progressive bias: the policy's opinion fades with visits
                             val += prm.bias * nodes[child].bias / (nodes[child].visits + 1)
+                            if prm.puct > 0.0:  # PUCT-style: the prior, growing with the
+                                # times the action was available (the parent's visits)
+                                val += (prm.puct * nodes[child].bias
+                                        * sqrt(<double>nodes[child].avail)
+                                        / (nodes[child].visits + 1))
                     if val > best_val:
                         best_val = val
                         best = child
@@ -673,7 +680,7 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.3,
                  "bias": 0.5, "value": 0.0, "horizon": 0,
                  "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4,
-                 "mast": 3.0, "science": 0.7}
+                 "mast": 3.0, "science": 0.7, "puct": 0.0}
 #: The planning search's playout policies: the hand-set scores (policy.pxi) or the softmax
 #: fitted to the search's own choices (fitpolicy.pxi, weights in policy_weights.npz).
 PLAYOUT_POLICIES = ("hand", "fitted")
@@ -726,6 +733,7 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.temp = d.get("temp", PLAN_DEFAULTS["temp"])
     spec.mast = d.get("mast", PLAN_DEFAULTS["mast"])
     spec.science = d.get("science", PLAN_DEFAULTS["science"])
+    spec.puct = d.get("puct", PLAN_DEFAULTS["puct"])
     # the agents' ranges (duelpy.agents.AGENT_KINDS), checked here too for direct callers;
     # a nan fails every comparison and is refused
     for key, v, lo, hi in (("iterations", spec.iterations, 0, 100_000_000),
@@ -735,7 +743,7 @@ cdef AgentSpec make_spec(dict d) except *:
                            ("widen", spec.widen, 0.0, 1e6), ("margin", spec.margin, 0.0, 1.0),
                            ("bias", spec.bias, 0.0, 1e6), ("value", spec.vmix, 0.0, 1.0),
                            ("horizon", spec.horizon, 0, 200), ("deny", spec.deny, 0.0, 1e6),
-                           ("rmix", spec.rmix, 0.0, 1.0)):
+                           ("rmix", spec.rmix, 0.0, 1.0), ("puct", spec.puct, 0.0, 1e6)):
         if not lo <= v <= hi:
             raise ValueError(f"{key} must be in [{lo:g}, {hi:g}], not {v}")
     if not 0.01 <= spec.temp <= 100.0:
@@ -766,7 +774,8 @@ cdef int spec_capacity(const AgentSpec* spec) noexcept nogil:
 def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
                 widen=None, margin=None, bias=None, value=None, horizon=None, deny=None,
-                rmix=None, policy=None, temp=None, mast=None, science=None, stop=None):
+                rmix=None, policy=None, temp=None, mast=None, science=None, puct=None,
+                stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
@@ -803,7 +812,7 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
                    ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
                    ("rmix", rmix), ("temp", temp), ("mast", mast), ("science", science),
-                   ("horizon", horizon), ("policy", policy)):
+                   ("puct", puct), ("horizon", horizon), ("policy", policy)):
         if v is None:
             continue
         if kind != "plan" and key != "c":

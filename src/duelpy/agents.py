@@ -282,12 +282,14 @@ class PlanAgent(MCTSAgent):
     in this game (``mast`` 3 by default, 0 for none).  And a build that gives the player a
     new science symbol gets ``science`` added to its logit in the playouts (0.7 by default):
     the weights come from self-play that rarely went for science, and without the bonus the
-    playouts, and so the search, undervalue collecting symbols.
+    playouts, and so the search, undervalue collecting symbols.  ``puct`` (0 by default, an
+    option under test) adds a PUCT-style term to a child's UCB value in the tree,
+    ``puct * prior * sqrt(times available) / (visits + 1)``, with the policy's prior above.
 
     Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
     ``eps`` (probability), ``widen``, ``margin``, ``bias``, ``value``, ``horizon``, ``deny``,
-    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp``, ``mast`` and ``science``
-    (see ``duel agents``).
+    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp``, ``mast``, ``science`` and
+    ``puct`` (see ``duel agents``).
 
     Raises
     ------
@@ -304,7 +306,7 @@ class PlanAgent(MCTSAgent):
                  horizon: int = _PLAN["horizon"], deny: float = _PLAN["deny"],
                  rmix: float = _PLAN["rmix"], policy: str = _PLAN["policy"],
                  temp: float | None = None, mast: float | None = None,
-                 science: float | None = None, threads: int = 1,
+                 science: float | None = None, puct: float = _PLAN["puct"], threads: int = 1,
                  max_nodes: int = 0, seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
         fitted_only = [k for k, v in (("temp", temp), ("mast", mast), ("science", science))
@@ -320,7 +322,7 @@ class PlanAgent(MCTSAgent):
                                     "margin": margin, "bias": bias, "value": value,
                                     "horizon": horizon, "deny": deny, "rmix": rmix,
                                     "policy": policy, "temp": temp, "mast": mast,
-                                    "science": science})
+                                    "science": science, "puct": puct})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
         if self.policy == "fitted" and not _search.policy_weights_loaded():
@@ -339,14 +341,15 @@ class PlanAgent(MCTSAgent):
                 "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
                 "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "mast": self.mast, "science": self.science, "max_nodes": self.max_nodes}
+                "mast": self.mast, "science": self.science, "puct": self.puct,
+                "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
         return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
                 "widen": self.widen, "margin": self.margin, "bias": self.bias,
                 "value": self.value, "horizon": self.horizon, "deny": self.deny,
                 "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "mast": self.mast, "science": self.science}
+                "mast": self.mast, "science": self.science, "puct": self.puct}
 
 
 def _fmt(value) -> str:
@@ -439,6 +442,9 @@ AGENT_KINDS = {
          float_option("science", -10, 10, _search.PLAN_DEFAULTS["science"],
                       "logit added in the playouts to a build that gives a new science "
                       "symbol (policy=fitted only)"),
+         float_option("puct", 0, 1e6, _search.PLAN_DEFAULTS["puct"],
+                      "PUCT-style prior term in the tree's selection: puct * the policy's "
+                      "prior * sqrt(times available) / (visits + 1)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
