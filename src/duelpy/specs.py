@@ -97,12 +97,11 @@ class Kind:
 
 # ---------------------------------------------------------------- option constructors
 def _is_int(v) -> bool:
-    """Any integer type (numpy's included) but not a bool."""
-    return isinstance(v, numbers.Integral) and not isinstance(v, bool) and \
-        type(v).__name__ != "bool_"
+    """Any integer type (numpy's included; numpy's bool is not one) but not a bool."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
 
 
-def shown(value, limit: int = 40) -> str:
+def _shown(value, limit: int = 40) -> str:
     """``repr(value)`` for an error message, cut to ``limit`` characters."""
     r = repr(value)
     return r if len(r) <= limit else f"{r[:limit - 3]}..."
@@ -199,7 +198,7 @@ def check_options(kind: Kind, options: dict, error=ValueError, where: str | None
         try:
             out[key] = kind.option(key).check(value)
         except ValueError as e:
-            raise error(f"{key} must be {e}, not {shown(value)}") from None
+            raise error(f"{key} must be {e}, not {_shown(value)}") from None
     return out
 
 
@@ -267,10 +266,10 @@ def parse_spec(text, kinds: dict, what: str = "agent", error=ValueError) -> tupl
             try:
                 converted = opt.from_text(value)
             except ValueError as e:
-                raise error(f"option {key}={shown(value)} of {name}: {e}, {opt.domain}") from None
+                raise error(f"option {key}={_shown(value)} of {name}: {e}, {opt.domain}") from None
             try:
                 given[key] = opt.check(converted)
             except ValueError:
-                raise error(f"{key} must be {opt.domain}, not {shown(value)[1:-1]}") from None
+                raise error(f"{key} must be {opt.domain}, not {_shown(value)[1:-1]}") from None
     check_conflicts(given, kind.conflicts, f"{text.strip()!r}", error)
     return kind, given
