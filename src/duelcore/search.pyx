@@ -681,6 +681,16 @@ PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.
                  "bias": 0.5, "value": 0.0, "horizon": 0,
                  "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4,
                  "mast": 3.0, "science": 0.7, "puct": 0.0}
+#: The allowed range (lo, hi) of each numeric option of the planning search (``c`` also
+#: bounds the round-1 search's); ``duelpy.agents`` builds its option table from it.
+PLAN_RANGES = {"c": (0.0, 1e6), "noise": (0.0, 1e6), "eps": (0.0, 1.0), "widen": (0.0, 1e6),
+               "margin": (0.0, 1.0), "bias": (0.0, 1e6), "value": (0.0, 1.0),
+               "horizon": (0, 200), "deny": (0.0, 1e6), "rmix": (0.0, 1.0),
+               "temp": (0.01, 100.0), "mast": (0.0, 100.0), "science": (-10.0, 10.0),
+               "puct": (0.0, 1e6)}
+#: The budgets as the core takes them (0 iterations: use seconds; 0 max_nodes: automatic).
+BUDGET_RANGES = {"iterations": (0, 100_000_000), "seconds": (0.0, 3600.0),
+                 "max_nodes": (0, 200_000_000)}
 #: The planning search's playout policies: the hand-set scores (policy.pxi) or the softmax
 #: fitted to the search's own choices (fitpolicy.pxi, weights in policy_weights.npz).
 PLAYOUT_POLICIES = ("hand", "fitted")
@@ -734,24 +744,17 @@ cdef AgentSpec make_spec(dict d) except *:
     spec.mast = d.get("mast", PLAN_DEFAULTS["mast"])
     spec.science = d.get("science", PLAN_DEFAULTS["science"])
     spec.puct = d.get("puct", PLAN_DEFAULTS["puct"])
-    # the agents' ranges (duelpy.agents.AGENT_KINDS), checked here too for direct callers;
-    # a nan fails every comparison and is refused
-    for key, v, lo, hi in (("iterations", spec.iterations, 0, 100_000_000),
-                           ("seconds", spec.seconds, 0.0, 3600.0), ("c", spec.c, 0.0, 1e6),
-                           ("max_nodes", spec.max_nodes, 0, 200_000_000),
-                           ("noise", spec.noise, 0.0, 1e6), ("eps", spec.eps, 0.0, 1.0),
-                           ("widen", spec.widen, 0.0, 1e6), ("margin", spec.margin, 0.0, 1.0),
-                           ("bias", spec.bias, 0.0, 1e6), ("value", spec.vmix, 0.0, 1.0),
-                           ("horizon", spec.horizon, 0, 200), ("deny", spec.deny, 0.0, 1e6),
-                           ("rmix", spec.rmix, 0.0, 1.0), ("puct", spec.puct, 0.0, 1e6)):
+    # the ranges, checked here for every caller (the agents' table reads PLAN_RANGES); a
+    # nan fails every comparison and is refused
+    for key, v in (("iterations", spec.iterations), ("seconds", spec.seconds),
+                   ("max_nodes", spec.max_nodes), ("c", spec.c), ("noise", spec.noise),
+                   ("eps", spec.eps), ("widen", spec.widen), ("margin", spec.margin),
+                   ("bias", spec.bias), ("value", spec.vmix), ("horizon", spec.horizon),
+                   ("deny", spec.deny), ("rmix", spec.rmix), ("temp", spec.temp),
+                   ("mast", spec.mast), ("science", spec.science), ("puct", spec.puct)):
+        lo, hi = PLAN_RANGES[key] if key in PLAN_RANGES else BUDGET_RANGES[key]
         if not lo <= v <= hi:
             raise ValueError(f"{key} must be in [{lo:g}, {hi:g}], not {v}")
-    if not 0.01 <= spec.temp <= 100.0:
-        raise ValueError(f"temp must be in [0.01, 100], not {spec.temp}")
-    if not 0.0 <= spec.mast <= 100.0:
-        raise ValueError(f"mast must be in [0, 100], not {spec.mast}")
-    if not -10.0 <= spec.science <= 10.0:
-        raise ValueError(f"science must be in [-10, 10], not {spec.science}")
     if spec.kind == AGENT_PLAN and spec.fitted and not PF_LOADED:
         load_policy_weights()
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:

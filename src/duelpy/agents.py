@@ -390,7 +390,7 @@ AGENT_KINDS = {
                     default_text="1000 unless seconds"),
          float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
                       "instead of iterations", lo_open=True),
-         float_option("c", 0, 1e6, 1.4, "UCT exploration constant"),
+         float_option("c", *_search.PLAN_RANGES["c"], 1.4, "UCT exploration constant"),
          choice_option("rollout", ("random", "greedy"), "random",
                        "policy of the playouts after the tree"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
@@ -408,41 +408,42 @@ AGENT_KINDS = {
                     default_text="1000 unless seconds"),
          float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
                       "instead of iterations", lo_open=True),
-         float_option("c", 0, 1e6, _search.PLAN_DEFAULTS["c"], "UCT exploration constant"),
-         float_option("noise", 0, 1e6, _search.PLAN_DEFAULTS["noise"],
+         float_option("c", *_search.PLAN_RANGES["c"], _search.PLAN_DEFAULTS["c"],
+                      "UCT exploration constant"),
+         float_option("noise", *_search.PLAN_RANGES["noise"], _search.PLAN_DEFAULTS["noise"],
                       "uniform noise added to the playout policy's scores, in VP"),
-         float_option("eps", 0, 1, _search.PLAN_DEFAULTS["eps"],
+         float_option("eps", *_search.PLAN_RANGES["eps"], _search.PLAN_DEFAULTS["eps"],
                       "probability of a uniformly random playout move"),
-         float_option("widen", 0, 1e6, _search.PLAN_DEFAULTS["widen"],
+         float_option("widen", *_search.PLAN_RANGES["widen"], _search.PLAN_DEFAULTS["widen"],
                       "progressive widening: a node tries at most 2 + widen * sqrt(visits) "
                       "actions"),
-         float_option("margin", 0, 1, _search.PLAN_DEFAULTS["margin"],
+         float_option("margin", *_search.PLAN_RANGES["margin"], _search.PLAN_DEFAULTS["margin"],
                       "weight of the VP margin in the reward of a civilian victory"),
-         float_option("bias", 0, 1e6, _search.PLAN_DEFAULTS["bias"],
+         float_option("bias", *_search.PLAN_RANGES["bias"], _search.PLAN_DEFAULTS["bias"],
                       "progressive bias: weight of the policy's score in the tree, fading as "
                       "1 / (visits + 1)"),
-         float_option("value", 0, 1, _search.PLAN_DEFAULTS["value"],
+         float_option("value", *_search.PLAN_RANGES["value"], _search.PLAN_DEFAULTS["value"],
                       "weight of the learned evaluator at a leaf (0: playouts only, 1: the "
                       "evaluator alone)"),
-         int_option("horizon", 0, 200, _search.PLAN_DEFAULTS["horizon"],
+         int_option("horizon", *_search.PLAN_RANGES["horizon"], _search.PLAN_DEFAULTS["horizon"],
                     "playout moves before the learned evaluator (when value > 0)"),
-         float_option("deny", 0, 1e6, _search.PLAN_DEFAULTS["deny"],
+         float_option("deny", *_search.PLAN_RANGES["deny"], _search.PLAN_DEFAULTS["deny"],
                       "weight of taking a card the opponent needs, in the playout policy"),
-         float_option("rmix", 0, 1, _search.PLAN_DEFAULTS["rmix"],
+         float_option("rmix", *_search.PLAN_RANGES["rmix"], _search.PLAN_DEFAULTS["rmix"],
                       "share of playouts played uniformly at random instead of by the policy"),
          choice_option("policy", _search.PLAYOUT_POLICIES, _search.PLAN_DEFAULTS["policy"],
                        "playout policy of turns: hand-set scores, or the softmax fitted to "
                        "the search's choices (duelcore/policy_weights.npz)"),
-         float_option("temp", 0.01, 100, _search.PLAN_DEFAULTS["temp"],
+         float_option("temp", *_search.PLAN_RANGES["temp"], _search.PLAN_DEFAULTS["temp"],
                       "temperature of the fitted playout policy (policy=fitted only)"),
-         float_option("mast", 0, 100, _search.PLAN_DEFAULTS["mast"],
+         float_option("mast", *_search.PLAN_RANGES["mast"], _search.PLAN_DEFAULTS["mast"],
                       "weight of the move averages (MAST): the playouts favour the builds, "
                       "discards and wonders that have done well in this search "
                       "(policy=fitted only)"),
-         float_option("science", -10, 10, _search.PLAN_DEFAULTS["science"],
+         float_option("science", *_search.PLAN_RANGES["science"], _search.PLAN_DEFAULTS["science"],
                       "logit added in the playouts to a build that gives a new science "
                       "symbol (policy=fitted only)"),
-         float_option("puct", 0, 1e6, _search.PLAN_DEFAULTS["puct"],
+         float_option("puct", *_search.PLAN_RANGES["puct"], _search.PLAN_DEFAULTS["puct"],
                       "PUCT-style prior term in the tree's selection: puct * the policy's "
                       "prior * sqrt(times available) / (visits + 1)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "

@@ -101,9 +101,10 @@ def _is_int(v) -> bool:
     return isinstance(v, numbers.Integral) and not isinstance(v, bool)
 
 
-def _shown(value, limit: int = 40) -> str:
-    """``repr(value)`` for an error message, cut to ``limit`` characters."""
-    r = repr(value)
+def _shown(value, limit: int = 40, quote: bool = True) -> str:
+    """``repr(value)`` (or, with ``quote=False``, the text itself) for an error message, cut
+    to ``limit`` characters."""
+    r = repr(value) if quote else str(value)
     return r if len(r) <= limit else f"{r[:limit - 3]}..."
 
 
@@ -270,6 +271,6 @@ def parse_spec(text, kinds: dict, what: str = "agent", error=ValueError) -> tupl
             try:
                 given[key] = opt.check(converted)
             except ValueError:
-                raise error(f"{key} must be {opt.domain}, not {_shown(value)[1:-1]}") from None
+                raise error(f"{key} must be {opt.domain}, not {_shown(value, quote=False)}") from None
     check_conflicts(given, kind.conflicts, f"{text.strip()!r}", error)
     return kind, given
