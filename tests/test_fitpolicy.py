@@ -66,7 +66,39 @@ def test_turn_features_refuse_a_position_that_is_not_a_turn():
 
 def test_shipped_policy_weights_load():
     w = search.load_policy_weights()
-    assert w.shape == (search.POLICY_FEATURES,) and np.all(np.isfinite(w))
+    assert w.shape == (search.POLICY_WEIGHTS,) and np.all(np.isfinite(w))
+    assert search.POLICY_WEIGHT_NAMES[search.POLICY_FEATURES:] == search.POLICY_BIAS_NAMES
+    assert np.any(w[search.POLICY_FEATURES:] != 0)      # the biases are fitted
+
+
+def test_a_weights_file_without_the_biases_loads_with_zero_biases(tmp_path):
+    """A file of the features' weights alone (before the per-card biases) still loads: the
+    biases are 0, so its draws follow the features alone."""
+    path = tmp_path / "old.npz"
+    old = np.linspace(-0.5, 0.5, search.POLICY_FEATURES)
+    np.savez(path, weights=old, features=np.array(search.POLICY_FEATURE_NAMES))
+    try:
+        w = search.load_policy_weights(path)
+        assert w.shape == (search.POLICY_WEIGHTS,)
+        assert np.array_equal(w[:search.POLICY_FEATURES], old)
+        assert not w[search.POLICY_FEATURES:].any()
+        s, acts, x = next(_plain_turns([21], 5))
+        draws = search._fitted_draws(s, 30_000, seed=1, temp=1.0)
+        _assert_drawn_by_softmax(draws, acts, x @ w, 0.015, "old file")
+    finally:
+        search.load_policy_weights()
+
+
+def test_action_biases_are_one_hot_by_built_card_and_wonder():
+    from duelcore import data
+    names = search.POLICY_BIAS_NAMES
+    n = len(data.CARDS)                 # actions: build 12 + c, discard 85 + c, wonder 158 + w*73 + c
+    b = search.action_biases([12 + 5, 85 + 5, 158 + 3 * n + 7])
+    assert b.shape == (3, len(names))
+    assert names[int(np.argmax(b[0]))] == f"build_card_{data.CARDS[5].name}"
+    assert not b[1].any()
+    assert names[int(np.argmax(b[2]))] == f"wonder_is_{data.WONDERS[3].name}"
+    assert b.sum() == 2
 
 
 # A missing or corrupt policy weights file: tests/test_value.py (both weights files).
@@ -99,7 +131,7 @@ def test_policy_data_is_deterministic_and_well_formed():
     X1, t1, g1 = policy_data(1, seed=4, iterations=100, jobs=1)
     X2, t2, g2 = policy_data(1, seed=4, iterations=100, jobs=2)
     assert np.array_equal(X1, X2) and np.array_equal(t1, t2) and np.array_equal(g1, g2)
-    assert X1.shape == (len(t1), search.POLICY_FEATURES) and g1[-1] > 20
+    assert X1.shape == (len(t1), search.POLICY_WEIGHTS) and g1[-1] > 20
     sums = np.bincount(g1, weights=t1)
     assert np.allclose(sums, 1.0)
 
@@ -159,7 +191,7 @@ def test_duel_train_policy_writes_weights(tmp_path):
     assert r.exit_code == 0, r.output
     assert "top action agrees with the search" in r.output
     assert all(line.strip() for line in r.stderr.splitlines()), repr(r.stderr)  # no bar lines
-    assert search.load_policy_weights(out).shape == (search.POLICY_FEATURES,)
+    assert search.load_policy_weights(out).shape == (search.POLICY_WEIGHTS,)
     search.load_policy_weights()
     r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "1",
                                   "--iterations", "100", "--out", str(tmp_path / "q.npz")])
@@ -173,14 +205,41 @@ def test_duel_train_policy_writes_weights(tmp_path):
     assert r.exit_code == 2 and "--rounds" in r.output and "only to --model policy" in r.output
 
 
+def test_duel_train_policy_from_a_start_file(tmp_path):
+    """--start: the rounds search with the fitted policy of that file and the search's
+    defaults; the same seed gives the same weights; a missing start file is refused."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+    from duelpy.cli import main
+
+    start = Path(__file__).resolve().parents[1] / "docs" / "weights" / "policy_weights_round2.npz"
+    outs = []
+    for name in ("a.npz", "b.npz"):
+        out = tmp_path / name
+        r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "2",
+                                      "--iterations", "100", "--rounds", "1", "--seed", "3",
+                                      "--start", str(start), "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        outs.append(np.load(out)["weights"])
+    assert outs[0].shape == (search.POLICY_WEIGHTS,) and np.array_equal(outs[0], outs[1])
+    assert np.array_equal(search.load_policy_weights(), np.load(search.policy_weights_path())["weights"])
+    r = CliRunner().invoke(main, ["train", "--model", "policy", "--start",
+                                  str(tmp_path / "none.npz"), "--out", str(tmp_path / "c.npz")])
+    assert r.exit_code == 2 and "--start" in r.output
+    r = CliRunner().invoke(main, ["train", "--start", str(start), "--out",
+                                  str(tmp_path / "c.npz")])
+    assert r.exit_code == 2 and "only to --model policy" in r.output
+
+
 def _plain_turns(seeds, every):
-    """(state, actions, features) of every `every`-th turn of random games with no win on
-    offer (a win is always taken, outside the softmax)."""
+    """(state, actions, features and bias columns) of every `every`-th turn of random games
+    with no win on offer (a win is always taken, outside the softmax)."""
     for s in _turns(seeds):
         if s.n_decisions % every == 0:
             acts, x, win = search.turn_features_of(s)
             if win < 0:
-                yield s, acts, x
+                yield s, acts, np.hstack([x, search.action_biases(acts)])
 
 
 def _assert_drawn_by_softmax(draws, acts, z, tol, what):

@@ -59,8 +59,8 @@ def test_value_data_is_deterministic_and_well_formed():
 
 _WEIGHT_FILES = {       # loader, feature names, weights: the evaluator's and the policy's
     "value": (search.load_value_weights, search.VALUE_FEATURE_NAMES, search.VALUE_FEATURES),
-    "policy": (search.load_policy_weights, search.POLICY_FEATURE_NAMES,
-               search.POLICY_FEATURES),
+    "policy": (search.load_policy_weights, search.POLICY_WEIGHT_NAMES,
+               search.POLICY_WEIGHTS),
 }
 
 

@@ -6,7 +6,9 @@
 #
 #     P(a | s) ~ exp(w . f(s, a)),
 #
-# where f(s, a) are the features below, and w is fitted offline (duelpy.train.fit_policy,
+# where f(s, a) are the features below plus a one-hot bias for the card built or the
+# wonder built (POLICY_BIAS_NAMES: what the search likes in a card beyond the features,
+# e.g. the Reserves and Tavern), and w is fitted offline (duelpy.train.fit_policy,
 # `duel train --policy`) to the root visit shares of planning searches in self-play; the
 # weights ship as duelcore/policy_weights.npz.  In a playout the action is drawn from that
 # softmax (the Gumbel-max trick, temperature `temp`); an immediate Scientific or Military
@@ -70,6 +72,22 @@ POLICY_FEATURE_NAMES = [
     "wonder_play_again", "build_production_new", "build_production_squeeze", "discard_poor"]
 assert len(POLICY_FEATURE_NAMES) == PF_N
 
+
+def _bias_names():
+    from duelcore import data
+    return ([f"build_card_{c.name}" for c in data.CARDS]
+            + [f"wonder_is_{w.name}" for w in data.WONDERS])
+
+
+#: The names of the per-action biases that follow the features' weights in the weights file:
+#: building each card (73), building each wonder (12).  A bias is the weight of a one-hot
+#: feature of the action, kept out of the feature rows (the core adds it by the action).
+POLICY_BIAS_NAMES = _bias_names()
+assert len(POLICY_BIAS_NAMES) == NUM_CARDS + NUM_WONDERS
+#: All the weights of the fitted policy, as the weights file lists them.
+POLICY_WEIGHT_NAMES = POLICY_FEATURE_NAMES + POLICY_BIAS_NAMES
+POLICY_WEIGHTS = len(POLICY_WEIGHT_NAMES)
+
 # Move averages (MAST, issue 10): during one search, the mean reward of each player's turn
 # actions over the search's simulations, keyed by what was done (build card c, discard card
 # c, build wonder w: the card under a wonder does not matter), nudges the playouts' logits by
@@ -90,6 +108,8 @@ cdef inline int mast_key(int a) noexcept nogil:
 DEF PF_MAX_ACTIONS = 96                 # turn actions: <= 8 cards x (build, discard, 4 wonders)
 
 cdef double PF_W[PF_N]                  # the fitted weights (logit = w . f)
+cdef double PF_CB[NUM_CARDS]            # the fitted logit bias of building each card
+cdef double PF_WB[NUM_WONDERS]          # the fitted logit bias of building each wonder
 cdef bint PF_LOADED = False
 cdef u32 PF_COVERED[3][NUM_SLOTS]       # slots covering each slot (R-LAYOUT-1)
 cdef u32 PF_COVERS[3][NUM_SLOTS]        # slots each slot covers
@@ -295,7 +315,7 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
             if sv >= P_WIN:
                 return WONDER_BASE + w * NUM_CARDS + (ctz(s.avail[0]) if s.avail[0]
                                                       else 64 + ctz(s.avail[1]))
-            wl[w] = (PF_W[PF_WONDER] + PF_W[PF_W_VALUE] * PW_VALUE[w]
+            wl[w] = (PF_W[PF_WONDER] + PF_WB[w] + PF_W[PF_W_VALUE] * PW_VALUE[w]
                      + PF_W[PF_W_SHIELDS] * cap10(sv) + PF_W[PF_W_COST] * wcost[w] / 3.0
                      + (PF_W[PF_W_EARLY] if s.age < 3 else 0.0)
                      + PF_W[PF_W_AGAIN] * PW_AGAIN[w])
@@ -312,7 +332,7 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
                 shared += PF_W[i] * g[i]
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
-                r = (shared + PF_W[PF_BUILD] + PF_W[PF_B_VALUE] * PC_VALUE[c]
+                r = (shared + PF_W[PF_BUILD] + PF_CB[c] + PF_W[PF_B_VALUE] * PC_VALUE[c]
                      + PF_W[PF_B_COST] * cost / 3.0)
                 if s.age == 3:
                     r += PF_W[PF_B_VALUE3] * PC_VALUE[c]
@@ -380,6 +400,11 @@ cdef int fitted_scores(const GameState* s, const int* acts, int n, double* out) 
         for j in range(m):
             if facts[j] == acts[i]:
                 out[i] = P_WIN if facts[j] == win else pf_logit(&F[j * PF_N])
+                if facts[j] != win:
+                    if BUILD_BASE <= facts[j] < DISCARD_BASE:
+                        out[i] += PF_CB[facts[j] - BUILD_BASE]
+                    elif WONDER_BASE <= facts[j] < TOKEN_BASE:
+                        out[i] += PF_WB[(facts[j] - WONDER_BASE) // NUM_CARDS]
                 break
         if out[i] == -1e300:
             return -1
@@ -395,25 +420,49 @@ def policy_weights_path():
 def load_policy_weights(path=None):
     """Load the fitted playout policy's weights (default: :func:`policy_weights_path`).
 
-    The file is an ``.npz`` with ``weights`` (float64, shape ``(POLICY_FEATURES,)``, finite)
-    and ``features`` (the names, which must equal ``POLICY_FEATURE_NAMES``).
-    Raises ValueError naming the file if it is missing, unreadable or does not match.
+    The file is an ``.npz`` with ``weights`` (float64, finite) and ``features`` (their
+    names): either ``POLICY_WEIGHT_NAMES`` (shape ``(POLICY_WEIGHTS,)``: the features'
+    weights, then the per-card and per-wonder biases), or ``POLICY_FEATURE_NAMES`` alone
+    (shape ``(POLICY_FEATURES,)``, a file from before the biases: they are 0).  Returns the
+    weights as shape ``(POLICY_WEIGHTS,)``.  Raises ValueError naming the file if it is
+    missing, unreadable or does not match.
     """
     import numpy as np
     global PF_LOADED
     path = policy_weights_path() if path is None else str(path)
     w, names = _read_weights(path, "policy weights")
-    if w.shape != (PF_N,):
-        raise ValueError(f"policy weights {path}: weights have shape {w.shape}, not ({PF_N},)")
-    if names != POLICY_FEATURE_NAMES:
+    n_all = len(POLICY_WEIGHT_NAMES)
+    if w.shape != (PF_N,) and w.shape != (n_all,):
+        raise ValueError(f"policy weights {path}: weights have shape {w.shape}, not "
+                         f"({n_all},) (or ({PF_N},) without the biases)")
+    if names != POLICY_WEIGHT_NAMES[:len(w)]:
         raise ValueError(f"policy weights {path}: its feature names do not match this core's")
     if not np.all(np.isfinite(w)):
         raise ValueError(f"policy weights {path}: weights are not all finite")
+    w = np.concatenate([w, np.zeros(n_all - len(w))])
     cdef int k
     for k in range(PF_N):
         PF_W[k] = w[k]
+    for k in range(NUM_CARDS):
+        PF_CB[k] = w[PF_N + k]
+    for k in range(NUM_WONDERS):
+        PF_WB[k] = w[PF_N + NUM_CARDS + k]
     PF_LOADED = True
     return w
+
+
+def action_biases(actions):
+    """The one-hot bias columns of turn actions (for fitting): float64 array of shape
+    (len(actions), POLICY_WEIGHTS - POLICY_FEATURES); a build of card c has a 1 in column c,
+    a wonder w (with any card) in column 73 + w, a discard none."""
+    import numpy as np
+    a = np.asarray(actions, dtype=np.int64)
+    out = np.zeros((len(a), NUM_CARDS + NUM_WONDERS))
+    b = (a >= BUILD_BASE) & (a < DISCARD_BASE)
+    out[np.flatnonzero(b), a[b] - BUILD_BASE] = 1.0
+    w = (a >= WONDER_BASE) & (a < TOKEN_BASE)
+    out[np.flatnonzero(w), NUM_CARDS + (a[w] - WONDER_BASE) // NUM_CARDS] = 1.0
+    return out
 
 
 def _read_weights(path, what):
@@ -518,3 +567,4 @@ def _fitted_draws(State state not None, int n, seed=0, double temp=1.0, double m
     for i in range(n):
         o[i] = fitted_turn(&state.s, &rng, &pp)
     return out
+

@@ -27,6 +27,11 @@ import click
 @click.option("--rounds", type=click.IntRange(1, 10), default=2, show_default=True,
               help="policy: rounds of expert iteration (round 1 searches with the hand "
                    "policy, each later round with the policy fitted in the round before).")
+@click.option("--start", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              default=None,
+              help="policy: a weights file to start from: every round then searches with "
+                   "the planning search's defaults (move averages, science bonus) and the "
+                   "fitted policy, round 1 with these weights (instead of the hand policy).")
 @click.option("--per-game", type=click.IntRange(1, 64), default=6, show_default=True,
               help="value: decision nodes sampled from each game.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
@@ -38,7 +43,7 @@ import click
               help="The .npz file to write (the package's own file is "
                    "duelcore/value_weights.npz or duelcore/policy_weights.npz).")
 @click.option("--overwrite", is_flag=True, help="Replace --out if it exists.")
-def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwrite):
+def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out, overwrite):
     """Retrain the planning search's learned evaluator or its fitted playout policy.
 
     --model value (plan:value=...): generates GAMES games of the playout policy in the
@@ -55,10 +60,11 @@ def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwr
     \b
     Examples (the shipped weights):
       duel train --games 200000 --seed 1 --out value_weights.npz
-      duel train --model policy --games 800 --seed 1 --out policy_weights.npz
+      duel train --model policy --games 500 --rounds 1 --seed 77 \
+        --start docs/weights/policy_weights_round2.npz --out policy_weights.npz
     """
     ctx = click.get_current_context()
-    only = {"value": ("per_game", "c"), "policy": ("iterations", "jobs", "rounds")}
+    only = {"value": ("per_game", "c"), "policy": ("iterations", "jobs", "rounds", "start")}
     for other, names in only.items():
         for name in names:
             if model != other and ctx.get_parameter_source(name) is not \
@@ -87,7 +93,7 @@ def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwr
     if out.exists() and not overwrite:
         raise click.ClickException(f"{out} exists; give --overwrite to replace it")
     if model == "policy":
-        _train_policy(games or 800, iterations, jobs, rounds, seed, out)
+        _train_policy(games or 800, iterations, jobs, rounds, seed, out, start)
         return
     games = games or 200_000
     click.echo(f"generating {games:,} games (seed {seed}) and fitting...", err=True)
@@ -99,7 +105,7 @@ def train(model, games, iterations, jobs, rounds, per_game, seed, c, out, overwr
     click.echo(f"wrote {out} ({report.rows:,} training rows)")
 
 
-def _train_policy(games, iterations, jobs, rounds, seed, out):
+def _train_policy(games, iterations, jobs, rounds, seed, out, start=None):
     from rich.progress import Progress
 
     from duelpy.cli_common import console
@@ -111,7 +117,7 @@ def _train_policy(games, iterations, jobs, rounds, seed, out):
                               total=games) for r in range(rounds)]
         try:
             report = train_policy(games, seed=seed, iterations=iterations, rounds=rounds,
-                                  jobs=jobs,
+                                  jobs=jobs, start=start,
                                   progress=lambda r, k: bar.update(tasks[r - 1], completed=k))
         except TooFewTurns as e:
             raise click.ClickException(f"{e} (give more --games)") from None

@@ -83,7 +83,7 @@ def save_value_weights(weights: np.ndarray, path: str | Path) -> Path:
 class PolicyFitReport:
     """What :func:`fit_policy` produced: the weights and their held-out fit."""
 
-    weights: np.ndarray          # shape (POLICY_FEATURES,)
+    weights: np.ndarray          # shape (POLICY_WEIGHTS,)
     positions: int               # training positions (turns) used
     cross_entropy: float         # held-out cross-entropy to the search's visit shares (nats)
     base_cross_entropy: float    # the same for a uniform choice among the legal actions
@@ -102,7 +102,8 @@ def policy_data(games: int, seed: int = 1, iterations: int = 2000, jobs: int = 2
     search's visit share are recorded.  ``jobs`` threads play games at once (the search
     releases the GIL).  ``progress(k)`` is called after each finished game.
 
-    Returns ``(X, target, group)``: float64 (rows, POLICY_FEATURES), float64 (rows,) visit
+    Returns ``(X, target, group)``: float64 (rows, POLICY_WEIGHTS): the features, then the
+    action's one-hot bias columns (``action_biases``); float64 (rows,) visit
     shares summing to 1 within a turn, int64 (rows,) the turn's index (rows of a turn are
     contiguous).  Takes about ``games * iterations / 40,000`` seconds per job.
     """
@@ -126,7 +127,8 @@ def policy_data(games: int, seed: int = 1, iterations: int = 2000, jobs: int = 2
                 acts, feats, win = _search.turn_features_of(st)
                 if win < 0:
                     share = dict(zip(actions, visits / visits.sum()))
-                    turns.append((feats, np.array([share.get(int(a), 0.0) for a in acts])))
+                    turns.append((np.hstack([feats, _search.action_biases(acts)]),
+                                  np.array([share.get(int(a), 0.0) for a in acts])))
             best = actions[int(np.argmax(visits))] if len(actions) else st.legal_actions()[0]
             st.apply_action(best)
         return turns
@@ -144,7 +146,7 @@ def policy_data(games: int, seed: int = 1, iterations: int = 2000, jobs: int = 2
         _search.clear_interrupt()
         raise
     pool.shutdown()
-    X = np.concatenate([f for f, _ in results]) if results else np.zeros((0, _search.POLICY_FEATURES))
+    X = np.concatenate([f for f, _ in results]) if results else np.zeros((0, _search.POLICY_WEIGHTS))
     target = np.concatenate([t for _, t in results]) if results else np.zeros(0)
     group = np.repeat(np.arange(len(results)), [len(t) for _, t in results])
     return X, target, group
@@ -211,7 +213,8 @@ ROUND_SEARCH = {"policy": "fitted", "temp": _search.PLAN_DEFAULTS["temp"], "mast
 
 
 def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds: int = 2,
-                 jobs: int = 2, progress=None) -> PolicyFitReport:
+                 jobs: int = 2, progress=None, start: str | Path | None = None
+                 ) -> PolicyFitReport:
     """Fit the playout policy by expert iteration: ``rounds`` rounds of ``games`` self-play
     games each (:func:`policy_data`, then :func:`fit_policy`).
 
@@ -221,7 +224,11 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
     give the same weights.  ``progress(round, k)`` is called after each game.  Round 1 does
     not need the shipped weights file (a missing or corrupt one can be rebuilt this way);
     afterwards the core's weights are restored to the shipped file if it loads (even on
-    Ctrl-C).  Raises ValueError for rounds < 1, TooFewTurns for too few turns to fit.
+    Ctrl-C).  With ``start`` (a weights file), every round instead searches with the
+    planning search's defaults (move averages and the science bonus included) and the
+    fitted policy: round 1 with ``start``'s weights, each later round with the round before's.
+    Raises ValueError for rounds < 1 or an unreadable ``start`` (naming it), TooFewTurns for
+    too few turns to fit.
     """
     import tempfile
 
@@ -230,8 +237,13 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
     data = []
     report = None
     try:
+        if start is not None:
+            _search.load_policy_weights(start)
         for rnd in range(rounds):
-            options = {"policy": "hand"} if rnd == 0 else ROUND_SEARCH
+            if start is not None:
+                options = {"policy": "fitted"}
+            else:
+                options = {"policy": "hand"} if rnd == 0 else ROUND_SEARCH
             data.append(policy_data(
                 games, seed=seed + 7919 * rnd, iterations=iterations, jobs=jobs,
                 search=options,
@@ -246,7 +258,7 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
                     _search.load_policy_weights(save_policy_weights(
                         report.weights, Path(tmp) / "round.npz"))
     finally:
-        if rounds > 1:
+        if rounds > 1 or start is not None:
             try:
                 _search.load_policy_weights()
             except ValueError:
@@ -258,5 +270,5 @@ def save_policy_weights(weights: np.ndarray, path: str | Path) -> Path:
     """Write ``weights`` as the ``.npz`` file ``duelcore.search.load_policy_weights`` reads."""
     path = Path(path)
     np.savez(path, weights=np.asarray(weights, dtype=np.float64),
-             features=np.array(_search.POLICY_FEATURE_NAMES))
+             features=np.array(_search.POLICY_WEIGHT_NAMES))
     return path
