@@ -223,6 +223,12 @@ def test_duel_train_policy_from_a_start_file(tmp_path):
         assert r.exit_code == 0, r.output
         outs.append(np.load(out)["weights"])
     assert outs[0].shape == (search.POLICY_WEIGHTS,) and np.array_equal(outs[0], outs[1])
+    out = tmp_path / "hand.npz"         # without --start round 1 searches with the hand policy
+    r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "2",
+                                  "--iterations", "100", "--rounds", "1", "--seed", "3",
+                                  "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert not np.array_equal(np.load(out)["weights"], outs[0])
     assert np.array_equal(search.load_policy_weights(), np.load(search.policy_weights_path())["weights"])
     r = CliRunner().invoke(main, ["train", "--model", "policy", "--start",
                                   str(tmp_path / "none.npz"), "--out", str(tmp_path / "c.npz")])

@@ -287,6 +287,15 @@ cdef inline double pf_logit(const double* f) noexcept nogil:
         z += PF_W[k] * f[k]
     return z
 
+cdef inline double pf_bias(int a) noexcept nogil:
+    """The fitted bias of turn action `a`: its built card's or its wonder's (0 for a
+    discard); fitted_turn adds the same values inline."""
+    if BUILD_BASE <= a < DISCARD_BASE:
+        return PF_CB[a - BUILD_BASE]
+    if WONDER_BASE <= a < TOKEN_BASE:
+        return PF_WB[(a - WONDER_BASE) // NUM_CARDS]
+    return 0.0
+
 cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
     """A playout turn drawn from the fitted softmax at temperature pp.temp; a winning action
     is always taken.  The same logits as pf_logit over turn_features, computed card by card
@@ -399,12 +408,8 @@ cdef int fitted_scores(const GameState* s, const int* acts, int n, double* out) 
         out[i] = -1e300
         for j in range(m):
             if facts[j] == acts[i]:
-                out[i] = P_WIN if facts[j] == win else pf_logit(&F[j * PF_N])
-                if facts[j] != win:
-                    if BUILD_BASE <= facts[j] < DISCARD_BASE:
-                        out[i] += PF_CB[facts[j] - BUILD_BASE]
-                    elif WONDER_BASE <= facts[j] < TOKEN_BASE:
-                        out[i] += PF_WB[(facts[j] - WONDER_BASE) // NUM_CARDS]
+                out[i] = P_WIN if facts[j] == win else (pf_logit(&F[j * PF_N])
+                                                        + pf_bias(facts[j]))
                 break
         if out[i] == -1e300:
             return -1
@@ -567,4 +572,3 @@ def _fitted_draws(State state not None, int n, seed=0, double temp=1.0, double m
     for i in range(n):
         o[i] = fitted_turn(&state.s, &rng, &pp)
     return out
-
