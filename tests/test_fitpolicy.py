@@ -89,16 +89,63 @@ def test_a_weights_file_without_the_biases_loads_with_zero_biases(tmp_path):
         search.load_policy_weights()
 
 
-def test_action_biases_are_one_hot_by_built_card_and_wonder():
+def test_action_biases_are_one_hot_by_built_card_wonder_and_age():
     from duelcore import data
     names = search.POLICY_BIAS_NAMES
     n = len(data.CARDS)                 # actions: build 12 + c, discard 85 + c, wonder 158 + w*73 + c
-    b = search.action_biases([12 + 5, 85 + 5, 158 + 3 * n + 7])
+    b = search.action_biases([12 + 5, 85 + 5, 158 + 3 * n + 7], 2)
     assert b.shape == (3, len(names))
-    assert names[int(np.argmax(b[0]))] == f"build_card_{data.CARDS[5].name}"
-    assert not b[1].any()
-    assert names[int(np.argmax(b[2]))] == f"wonder_is_{data.WONDERS[3].name}"
-    assert b.sum() == 2
+    assert [names[k] for k in np.flatnonzero(b[0])] == [f"build_card_{data.CARDS[5].name}"]
+    assert [names[k] for k in np.flatnonzero(b[1])] == ["discard_age2"]
+    assert [names[k] for k in np.flatnonzero(b[2])] == [
+        f"wonder_is_{data.WONDERS[3].name}", f"wonder_is_{data.WONDERS[3].name}_age2"]
+    assert b.sum() == 4
+    with pytest.raises(ValueError, match="age must be 1, 2 or 3"):
+        search.action_biases([12], 0)
+
+
+def test_a_weights_file_without_the_per_age_biases_loads_with_them_at_zero(tmp_path):
+    """A file of the features and the per-card and per-wonder biases (before the per-Age
+    ones) loads with the per-Age biases at 0: its draws follow its own weights in every Age."""
+    from duelcore import data
+    k = search.POLICY_FEATURES + len(data.CARDS) + len(data.WONDERS)
+    path = tmp_path / "round3.npz"
+    old = np.random.default_rng(3).normal(0, 0.5, k)
+    np.savez(path, weights=old, features=np.array(search.POLICY_WEIGHT_NAMES[:k]))
+    try:
+        w = search.load_policy_weights(path)
+        assert w.shape == (search.POLICY_WEIGHTS,)
+        assert np.array_equal(w[:k], old) and not w[k:].any()
+        for s, acts, x in _plain_turns([22, 23], 7):
+            if any(search.action_biases(acts, s.age)[:, k:].any(axis=0)):
+                draws = search._fitted_draws(s, 30_000, seed=2, temp=1.0)
+                _assert_drawn_by_softmax(draws, acts, x @ w, 0.015, f"age {s.age}")
+    finally:
+        search.load_policy_weights()
+
+
+def test_per_age_biases_steer_the_draws_in_their_age_only(tmp_path):
+    """A large bias for discarding in Age II makes the playouts discard in Age II, and only
+    there."""
+    w = search.load_policy_weights()
+    w2 = w.copy()
+    w2[search.POLICY_WEIGHT_NAMES.index("discard_age2")] = 50.0
+    path = tmp_path / "discard2.npz"
+    np.savez(path, weights=w2, features=np.array(search.POLICY_WEIGHT_NAMES))
+    try:
+        search.load_policy_weights(path)
+        seen = set()
+        for s, acts, x in _plain_turns([24, 25, 26], 3):
+            draws = search._fitted_draws(s, 2_000, seed=3, temp=1.0)
+            discard = np.mean([85 <= a < 158 for a in draws])
+            if s.age == 2:
+                assert discard > 0.99
+            else:
+                _assert_drawn_by_softmax(draws, acts, x @ w2, 0.05, f"age {s.age}")
+            seen.add(s.age)
+        assert seen == {1, 2, 3}
+    finally:
+        search.load_policy_weights()
 
 
 # A missing or corrupt policy weights file: tests/test_value.py (both weights files).
@@ -229,7 +276,8 @@ def test_duel_train_policy_from_a_start_file(tmp_path):
                                   "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert not np.array_equal(np.load(out)["weights"], outs[0])
-    assert np.array_equal(search.load_policy_weights(), np.load(search.policy_weights_path())["weights"])
+    shipped = np.load(search.policy_weights_path())["weights"]
+    assert np.array_equal(search.load_policy_weights()[:len(shipped)], shipped)
     r = CliRunner().invoke(main, ["train", "--model", "policy", "--start",
                                   str(tmp_path / "none.npz"), "--out", str(tmp_path / "c.npz")])
     assert r.exit_code == 2 and "--start" in r.output
@@ -245,7 +293,7 @@ def _plain_turns(seeds, every):
         if s.n_decisions % every == 0:
             acts, x, win = search.turn_features_of(s)
             if win < 0:
-                yield s, acts, np.hstack([x, search.action_biases(acts)])
+                yield s, acts, np.hstack([x, search.action_biases(acts, s.age)])
 
 
 def _assert_drawn_by_softmax(draws, acts, z, tol, what):

@@ -6,9 +6,9 @@
 #
 #     P(a | s) ~ exp(w . f(s, a)),
 #
-# where f(s, a) are the features below plus a one-hot bias for the card built or the
-# wonder built (POLICY_BIAS_NAMES: what the search likes in a card beyond the features,
-# e.g. the Reserves and Tavern), and w is fitted offline (duelpy.train.fit_policy,
+# where f(s, a) are the features below plus one-hot biases for the card built, the wonder
+# built, the wonder built in this Age and a discard in this Age (POLICY_BIAS_NAMES: what the
+# search likes in a card beyond the features, e.g. the Reserves and Tavern), and w is fitted offline (duelpy.train.fit_policy,
 # `duel train --policy`) to the root visit shares of planning searches in self-play; the
 # weights ship as duelcore/policy_weights.npz.  In a playout the action is drawn from that
 # softmax (the Gumbel-max trick, temperature `temp`); an immediate Scientific or Military
@@ -76,14 +76,22 @@ assert len(POLICY_FEATURE_NAMES) == PF_N
 def _bias_names():
     from duelcore import data
     return ([f"build_card_{c.name}" for c in data.CARDS]
-            + [f"wonder_is_{w.name}" for w in data.WONDERS])
+            + [f"wonder_is_{w.name}" for w in data.WONDERS]
+            + [f"wonder_is_{w.name}_age{age}" for age in (1, 2, 3) for w in data.WONDERS]
+            + [f"discard_age{age}" for age in (1, 2, 3)])
 
+
+cdef enum:
+    PF_NB1 = NUM_CARDS + NUM_WONDERS    # the biases of the first weights files (85)
+    PF_NB = PF_NB1 + 3 * NUM_WONDERS + 3
 
 #: The names of the per-action biases that follow the features' weights in the weights file:
-#: building each card (73), building each wonder (12).  A bias is the weight of a one-hot
-#: feature of the action, kept out of the feature rows (the core adds it by the action).
+#: building each card (73), building each wonder (12), building each wonder in Age I, II
+#: and III (36, on top of the wonder's own) and discarding in each Age (3).  A bias is the
+#: weight of a one-hot feature of the action and the Age, kept out of the feature rows (the
+#: core adds it by the action).
 POLICY_BIAS_NAMES = _bias_names()
-assert len(POLICY_BIAS_NAMES) == NUM_CARDS + NUM_WONDERS
+assert len(POLICY_BIAS_NAMES) == PF_NB
 #: All the weights of the fitted policy, as the weights file lists them.
 POLICY_WEIGHT_NAMES = POLICY_FEATURE_NAMES + POLICY_BIAS_NAMES
 POLICY_WEIGHTS = len(POLICY_WEIGHT_NAMES)
@@ -109,7 +117,9 @@ DEF PF_MAX_ACTIONS = 96                 # turn actions: <= 8 cards x (build, dis
 
 cdef double PF_W[PF_N]                  # the fitted weights (logit = w . f)
 cdef double PF_CB[NUM_CARDS]            # the fitted logit bias of building each card
-cdef double PF_WB[NUM_WONDERS]          # the fitted logit bias of building each wonder
+cdef double PF_WB[3][NUM_WONDERS]       # the fitted logit bias of building each wonder in
+                                        #   each Age (its own bias plus the Age's)
+cdef double PF_DB[3]                    # the fitted logit bias of a discard in each Age
 cdef bint PF_LOADED = False
 cdef u32 PF_COVERED[3][NUM_SLOTS]       # slots covering each slot (R-LAYOUT-1)
 cdef u32 PF_COVERS[3][NUM_SLOTS]        # slots each slot covers
@@ -287,13 +297,15 @@ cdef inline double pf_logit(const double* f) noexcept nogil:
         z += PF_W[k] * f[k]
     return z
 
-cdef inline double pf_bias(int a) noexcept nogil:
-    """The fitted bias of turn action `a`: its built card's or its wonder's (0 for a
-    discard); fitted_turn adds the same values inline."""
+cdef inline double pf_bias(int age, int a) noexcept nogil:
+    """The fitted bias of turn action `a` in Age `age` (1..3): its built card's, its wonder's
+    in that Age or a discard's in that Age; fitted_turn adds the same values inline."""
     if BUILD_BASE <= a < DISCARD_BASE:
         return PF_CB[a - BUILD_BASE]
+    if DISCARD_BASE <= a < WONDER_BASE:
+        return PF_DB[age - 1]
     if WONDER_BASE <= a < TOKEN_BASE:
-        return PF_WB[(a - WONDER_BASE) // NUM_CARDS]
+        return PF_WB[age - 1][(a - WONDER_BASE) // NUM_CARDS]
     return 0.0
 
 cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
@@ -324,7 +336,7 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
             if sv >= P_WIN:
                 return WONDER_BASE + w * NUM_CARDS + (ctz(s.avail[0]) if s.avail[0]
                                                       else 64 + ctz(s.avail[1]))
-            wl[w] = (PF_W[PF_WONDER] + PF_WB[w] + PF_W[PF_W_VALUE] * PW_VALUE[w]
+            wl[w] = (PF_W[PF_WONDER] + PF_WB[s.age - 1][w] + PF_W[PF_W_VALUE] * PW_VALUE[w]
                      + PF_W[PF_W_SHIELDS] * cap10(sv) + PF_W[PF_W_COST] * wcost[w] / 3.0
                      + (PF_W[PF_W_EARLY] if s.age < 3 else 0.0)
                      + PF_W[PF_W_AGAIN] * PW_AGAIN[w])
@@ -373,7 +385,8 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
                 n += 1
             if n < PF_MAX_ACTIONS:
                 acts[n] = DISCARD_BASE + c
-                z[n] = (shared + PF_W[PF_DISCARD] + (PF_W[PF_D_POOR] if me.coins < 4 else 0.0)
+                z[n] = (shared + PF_W[PF_DISCARD] + PF_DB[s.age - 1]
+                        + (PF_W[PF_D_POOR] if me.coins < 4 else 0.0)
                         + PF_W[PF_D_COINS] * (2 + me.colour[YELLOW]) / 3.0
                         + (mw * (mq[NUM_CARDS + c] - 0.5) if mq != NULL else 0.0)) * inv_t
                 n += 1
@@ -409,7 +422,7 @@ cdef int fitted_scores(const GameState* s, const int* acts, int n, double* out) 
         for j in range(m):
             if facts[j] == acts[i]:
                 out[i] = P_WIN if facts[j] == win else (pf_logit(&F[j * PF_N])
-                                                        + pf_bias(facts[j]))
+                                                        + pf_bias(s.age, facts[j]))
                 break
         if out[i] == -1e300:
             return -1
@@ -426,10 +439,10 @@ def load_policy_weights(path=None):
     """Load the fitted playout policy's weights (default: :func:`policy_weights_path`).
 
     The file is an ``.npz`` with ``weights`` (float64, finite) and ``features`` (their
-    names): either ``POLICY_WEIGHT_NAMES`` (shape ``(POLICY_WEIGHTS,)``: the features'
-    weights, then the per-card and per-wonder biases), or ``POLICY_FEATURE_NAMES`` alone
-    (shape ``(POLICY_FEATURES,)``, a file from before the biases: they are 0).  Returns the
-    weights as shape ``(POLICY_WEIGHTS,)``.  Raises ValueError naming the file if it is
+    names): ``POLICY_WEIGHT_NAMES`` (shape ``(POLICY_WEIGHTS,)``: the features' weights,
+    then the biases), or a leading part of them from an earlier file: the features and the
+    per-card and per-wonder biases (the per-Age biases are 0), or the features alone (every
+    bias is 0).  Returns the weights as shape ``(POLICY_WEIGHTS,)``.  Raises ValueError naming the file if it is
     missing, unreadable or does not match.
     """
     import numpy as np
@@ -437,9 +450,10 @@ def load_policy_weights(path=None):
     path = policy_weights_path() if path is None else str(path)
     w, names = _read_weights(path, "policy weights")
     n_all = len(POLICY_WEIGHT_NAMES)
-    if w.shape != (PF_N,) and w.shape != (n_all,):
+    if w.shape not in ((PF_N,), (PF_N + PF_NB1,), (n_all,)):
         raise ValueError(f"policy weights {path}: weights have shape {w.shape}, not "
-                         f"({n_all},) (or ({PF_N},) without the biases)")
+                         f"({n_all},) (or ({PF_N + PF_NB1},) without the per-Age biases, "
+                         f"({PF_N},) without any)")
     if names != POLICY_WEIGHT_NAMES[:len(w)]:
         raise ValueError(f"policy weights {path}: its feature names do not match this core's")
     if not np.all(np.isfinite(w)):
@@ -450,23 +464,33 @@ def load_policy_weights(path=None):
         PF_W[k] = w[k]
     for k in range(NUM_CARDS):
         PF_CB[k] = w[PF_N + k]
-    for k in range(NUM_WONDERS):
-        PF_WB[k] = w[PF_N + NUM_CARDS + k]
+    cdef int age
+    for age in range(3):
+        for k in range(NUM_WONDERS):
+            PF_WB[age][k] = w[PF_N + NUM_CARDS + k] + w[PF_N + PF_NB1 + age * NUM_WONDERS + k]
+        PF_DB[age] = w[PF_N + PF_NB1 + 3 * NUM_WONDERS + age]
     PF_LOADED = True
     return w
 
 
-def action_biases(actions):
-    """The one-hot bias columns of turn actions (for fitting): float64 array of shape
-    (len(actions), POLICY_WEIGHTS - POLICY_FEATURES); a build of card c has a 1 in column c,
-    a wonder w (with any card) in column 73 + w, a discard none."""
+def action_biases(actions, int age):
+    """The one-hot bias columns of turn actions in Age ``age`` (1..3), for fitting: float64
+    array of shape (len(actions), POLICY_WEIGHTS - POLICY_FEATURES).  A build of card c has a
+    1 in column c; a wonder w (with any card) in column 73 + w and in column 85 + 12 * (age -
+    1) + w; a discard in column 121 + age - 1.  Raises ValueError for an Age outside 1..3."""
     import numpy as np
+    if not 1 <= age <= 3:
+        raise ValueError(f"action_biases: age must be 1, 2 or 3, not {age}")
     a = np.asarray(actions, dtype=np.int64)
-    out = np.zeros((len(a), NUM_CARDS + NUM_WONDERS))
+    out = np.zeros((len(a), PF_NB))
     b = (a >= BUILD_BASE) & (a < DISCARD_BASE)
     out[np.flatnonzero(b), a[b] - BUILD_BASE] = 1.0
     w = (a >= WONDER_BASE) & (a < TOKEN_BASE)
-    out[np.flatnonzero(w), NUM_CARDS + (a[w] - WONDER_BASE) // NUM_CARDS] = 1.0
+    rows, wonder = np.flatnonzero(w), (a[w] - WONDER_BASE) // NUM_CARDS
+    out[rows, NUM_CARDS + wonder] = 1.0
+    out[rows, PF_NB1 + (age - 1) * NUM_WONDERS + wonder] = 1.0
+    d = (a >= DISCARD_BASE) & (a < WONDER_BASE)
+    out[np.flatnonzero(d), PF_NB1 + 3 * NUM_WONDERS + age - 1] = 1.0
     return out
 
 

@@ -127,7 +127,7 @@ def policy_data(games: int, seed: int = 1, iterations: int = 2000, jobs: int = 2
                 acts, feats, win = _search.turn_features_of(st)
                 if win < 0:
                     share = dict(zip(actions, visits / visits.sum()))
-                    turns.append((np.hstack([feats, _search.action_biases(acts)]),
+                    turns.append((np.hstack([feats, _search.action_biases(acts, st.age)]),
                                   np.array([share.get(int(a), 0.0) for a in acts])))
             best = actions[int(np.argmax(visits))] if len(actions) else st.legal_actions()[0]
             st.apply_action(best)
