@@ -8,11 +8,11 @@
 #
 # where f(s, a) are the features below plus one-hot biases for the card built, the wonder
 # built, the wonder built in this Age and a discard in this Age (POLICY_BIAS_NAMES: what the
-# search likes in a card beyond the features, e.g. the Reserves and Tavern), and w is fitted offline (duelpy.train.fit_policy,
-# `duel train --policy`) to the root visit shares of planning searches in self-play; the
-# weights ship as duelcore/policy_weights.npz.  In a playout the action is drawn from that
-# softmax (the Gumbel-max trick, temperature `temp`); an immediate Scientific or Military
-# Supremacy is always taken, as in the hand policy.  Only turns (PH_PLAY) use it; the other
+# search likes in a card beyond the features, e.g. the Reserves and Tavern), and w is fitted
+# offline (duelpy.train.fit_policy, `duel train --model policy`) to the root visit shares
+# of planning searches in self-play; the weights ship as duelcore/policy_weights.npz.  In a
+# playout the action is drawn from that softmax (temperature `temp`); an immediate
+# Scientific or Military Supremacy is always taken, as in the hand policy.  Only turns (PH_PLAY) use it; the other
 # decisions (draft, tokens, destroy, revive, who starts) keep the hand scores.
 #
 # The features of taking card c (shared by its build, discard and wonder actions) describe
@@ -442,8 +442,8 @@ def load_policy_weights(path=None):
     names): ``POLICY_WEIGHT_NAMES`` (shape ``(POLICY_WEIGHTS,)``: the features' weights,
     then the biases), or a leading part of them from an earlier file: the features and the
     per-card and per-wonder biases (the per-Age biases are 0), or the features alone (every
-    bias is 0).  Returns the weights as shape ``(POLICY_WEIGHTS,)``.  Raises ValueError naming the file if it is
-    missing, unreadable or does not match.
+    bias is 0).  Returns the weights as shape ``(POLICY_WEIGHTS,)``.  Raises ValueError
+    naming the file if it is missing, unreadable or does not match.
     """
     import numpy as np
     global PF_LOADED
