@@ -150,3 +150,27 @@ def test_plan_options_of_the_evaluator_are_checked():
                 "plan:value=0.5,value=0.5"):
         with pytest.raises(AgentSpecError):
             parse_agent(bad)
+
+
+@pytest.mark.parametrize("which", ["value", "policy"])
+@pytest.mark.parametrize("argv", [
+    ["ladder", "{agent}", "random", "--games", "1"],
+    ["simulate", "--games", "2", "--p1", "{agent}"],
+    ["study", "--games", "2", "--p1", "{agent}", "--p2", "random", "--out", "{out}"],
+])
+def test_the_cli_names_a_missing_weights_file_in_one_line(tmp_path, which, argv):
+    """A fresh interpreter whose weights file is missing: the agent is refused when it is
+    read, one line naming the file, no traceback (issue 10's bad input)."""
+    import subprocess
+    import sys
+    agent = "plan:iterations=10,value=0.5" if which == "value" else "plan:iterations=10"
+    code = (f"from duelcore import search\n"
+            f"search.{which}_weights_path = lambda: '/no/such/{which}.npz'\n"
+            f"from duelpy.cli import main\n"
+            f"main({[a.format(agent=agent, out=tmp_path / 'o') for a in argv]!r})\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr, r.stderr
+    lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and f"/no/such/{which}.npz" in lines[0], r.stderr

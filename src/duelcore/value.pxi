@@ -156,6 +156,11 @@ def load_value_weights(path=None):
     return w
 
 
+def value_weights_loaded():
+    """True once the learned evaluator's weights are in the core (loaded on first use)."""
+    return VW_LOADED
+
+
 def value_of(State state not None):
     """The learned evaluator's P(P1 wins) at ``state`` (loads the weights if needed)."""
     if not VW_LOADED:

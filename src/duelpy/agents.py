@@ -325,11 +325,13 @@ class PlanAgent(MCTSAgent):
                                     "science": science, "puct": puct})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
-        if self.policy == "fitted" and not _search.policy_weights_loaded():
-            try:                # a missing or corrupt file is refused here, naming it
+        try:                    # a missing or corrupt weights file is refused here, naming it
+            if self.policy == "fitted" and not _search.policy_weights_loaded():
                 _search.load_policy_weights()
-            except ValueError as e:
-                raise AgentSpecError(str(e)) from None
+            if self.value > 0 and not _search.value_weights_loaded():
+                _search.load_value_weights()
+        except ValueError as e:
+            raise AgentSpecError(str(e)) from None
         extra = "".join(f",{k}={_fmt(getattr(self, k))}" for k in _PLAN
                         if getattr(self, k) != _PLAN[k])
         self.name = f"plan:{budget}{extra}{self._parallel_text()}"

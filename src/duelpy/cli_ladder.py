@@ -43,8 +43,9 @@ def _seconds(ctx, param, value):
                    "Ray instance.")
 @click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None,
-              help="Folder for games.parquet, ratings.csv, head_to_head.csv, ladder.md and "
-                   "ladder.png; finished games are saved as they come (needed for --resume).")
+              help="Folder for games.parquet, ratings.csv, head_to_head.csv, ladder.md, "
+                   "ladder.png and ladder.json (the ladder itself, which --resume reads); "
+                   "finished games are saved as they come.")
 @click.option("--anchor", default="auto", show_default=True,
               help="'auto' (random = 0 if on the ladder, else mean = 1500), 'mean', or an "
                    "agent whose rating is 0.")
@@ -147,7 +148,8 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
         games_df, ratings = result
         print_ladder(ratings, head_to_head(games_df, list(ratings["agent"])), Console())
         if out_dir is not None:
-            written = ["games.parquet", "ratings.csv", "head_to_head.csv", "ladder.md"]
+            written = ["games.parquet", "ratings.csv", "head_to_head.csv", "ladder.md",
+                       "ladder.json"]
             written += [] if no_plot else ["ladder.png"]
             err.print(f"wrote {len(games_df):,} games to {out_dir}: {', '.join(written)}",
                       soft_wrap=True)

@@ -60,7 +60,7 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
     \b
     Examples (the shipped weights):
       duel train --games 200000 --seed 1 --out value_weights.npz
-      duel train --model policy --games 400 --iterations 6000 --rounds 1 \
+      duel train --model policy --games 400 --iterations 6000 --rounds 1 \\
         --seed 79 --start docs/weights/policy_weights_round4.npz --out policy_weights.npz
     """
     ctx = click.get_current_context()
