@@ -12,8 +12,9 @@
 # offline (duelpy.train.fit_policy, `duel train --model policy`) to the root visit shares
 # of planning searches in self-play; the weights ship as duelcore/policy_weights.npz.  In a
 # playout the action is drawn from that softmax (temperature `temp`); an immediate
-# Scientific or Military Supremacy is always taken, as in the hand policy.  Only turns (PH_PLAY) use it; the other
-# decisions (draft, tokens, destroy, revive, who starts) keep the hand scores.
+# Scientific or Military Supremacy is always taken, as in the hand policy.  Only turns
+# (PH_PLAY) use it; the other decisions (draft, tokens, destroy, revive, who starts) keep
+# the hand scores.
 #
 # The features of taking card c (shared by its build, discard and wonder actions) describe
 # what taking it away does to the opponent q: their 6th symbol or last military step
