@@ -57,6 +57,56 @@ def test_features_name_what_a_card_does():
             assert row[names.index("discard_coins")] == pytest.approx(2 / 3)
 
 
+def _worth_now(d, p, name):
+    """VP + coins / 3 that card `name`'s guild or coins per item give player p if built now
+    (R-BUILD-3, R-END-3), from the independent reference model."""
+    import reference_model as ref
+    card = ref.CARD[name]
+    me = d["players"][p]
+    if card.coins_per:
+        what, k = card.coins_per
+        n = (sum(w["built"] for w in me["wonders"]) if what == "wonder"
+             else ref.colour_count(me, what) + (what == card.colour))   # counts itself
+        return k * n / 3
+    if card.guild:
+        units = ref.guild_units(d, card.guild)
+        vp = 2 * units if card.guild == "wonder" else units
+        return vp + (0 if card.guild in ("wonder", "coins") else units / 3)
+    return 0.0
+
+
+def test_the_worth_now_of_guilds_and_coins_per_item():
+    """build_value_now and opponent_value_now: a guild's VP if the game ended now plus its
+    coins, and a yellow card's coins per item (counting itself), for the player and for the
+    opponent; every other card 0.  deny_pair: the card gives the opponent a pair."""
+    import reference_model as ref
+    names = search.POLICY_FEATURE_NAMES
+    now, opp, pair = (names.index(k) for k in
+                      ("build_value_now", "opponent_value_now", "deny_pair"))
+    seen = {"guild": 0, "per": 0, "pair": 0}
+    for s in _turns(range(80)):
+        if s.age != 3 and s.n_decisions % 3:
+            continue
+        d = s.to_dict()
+        p = s.current_player()
+        acts, x, _ = search.turn_features_of(s)
+        for a, row in zip(acts, x):
+            kind, _, name = s.action_to_string(int(a)).partition(" ")
+            if kind == "wonder":
+                name = name.split(" with ", 1)[1]
+            card = ref.CARD[name]
+            assert row[opp] == pytest.approx(_worth_now(d, 1 - p, name)), name
+            built = row[now] if kind == "build" else 0.0
+            assert built == pytest.approx(_worth_now(d, p, name) if kind == "build" else 0.0)
+            held = ref.symbols(d["players"][1 - p]).get(card.symbol, 0)
+            expect = bool(card.symbol) and held == 1 and bool(d["board_tokens"])
+            assert row[pair] == expect, (name, held)
+            seen["guild"] += bool(card.guild)
+            seen["per"] += bool(card.coins_per)
+            seen["pair"] += expect
+    assert min(seen.values()) > 20, seen
+
+
 def test_turn_features_refuse_a_position_that_is_not_a_turn():
     with pytest.raises(ValueError, match="PH_PLAY"):
         search.turn_features_of(duelcore.new_game(1))       # the wonder draft
@@ -85,6 +135,33 @@ def test_a_weights_file_without_the_biases_loads_with_zero_biases(tmp_path):
         s, acts, x = next(_plain_turns([21], 5))
         draws = search._fitted_draws(s, 30_000, seed=1, temp=1.0)
         _assert_drawn_by_softmax(draws, acts, x @ w, 0.015, "old file")
+    finally:
+        search.load_policy_weights()
+
+
+def test_weights_are_read_by_name_and_a_missing_one_weighs_zero(tmp_path):
+    """Round 4's file predates build_value_now, opponent_value_now and deny_pair: it loads
+    with those at 0 and every other weight in its place.  Names out of the core's order, or
+    repeated, are refused naming the file."""
+    from pathlib import Path
+    path = Path(__file__).parents[1] / "docs" / "weights" / "policy_weights_round4.npz"
+    with np.load(path) as f:
+        old, names = f["weights"], [str(n) for n in f["features"]]
+    new = ["build_value_now", "opponent_value_now", "deny_pair"]
+    assert not set(new) & set(names)
+    try:
+        w = search.load_policy_weights(path)
+        cols = [search.POLICY_WEIGHT_NAMES.index(n) for n in names]
+        assert np.array_equal(w[cols], old)
+        assert not w[[search.POLICY_WEIGHT_NAMES.index(n) for n in new]].any()
+        for bad, what in ((names[1::-1] + names[2:], "order"), (names[:1] + names[:-1], "order")):
+            np.savez(tmp_path / "bad.npz", weights=old, features=np.array(bad))
+            with pytest.raises(ValueError, match=what) as e:
+                search.load_policy_weights(tmp_path / "bad.npz")
+            assert str(tmp_path / "bad.npz") in str(e.value)
+        np.savez(tmp_path / "bad.npz", weights=old, features=np.array(names[:-1] + ["magic"]))
+        with pytest.raises(ValueError, match="unknown name 'magic'"):
+            search.load_policy_weights(tmp_path / "bad.npz")
     finally:
         search.load_policy_weights()
 
@@ -278,8 +355,10 @@ def test_duel_train_policy_from_a_start_file(tmp_path):
                                   "--out", str(out)])
     assert r.exit_code == 0, r.output
     assert not np.array_equal(np.load(out)["weights"], outs[0])
-    shipped = np.load(search.policy_weights_path())["weights"]
-    assert np.array_equal(search.load_policy_weights()[:len(shipped)], shipped)
+    with np.load(search.policy_weights_path()) as f:     # the shipped weights restored
+        shipped, names = f["weights"], list(f["features"])
+    cols = [search.POLICY_WEIGHT_NAMES.index(n) for n in names]
+    assert np.array_equal(search.load_policy_weights()[cols], shipped)
     r = CliRunner().invoke(main, ["train", "--model", "policy", "--start",
                                   str(tmp_path / "none.npz"), "--out", str(tmp_path / "c.npz")])
     assert r.exit_code == 2 and "--start" in r.output

@@ -132,6 +132,7 @@ cdef void set_treatments(GameState* s, u16 banned_tokens, int forced0, int force
 cdef void compute_vp(const GameState* s, int* vp) noexcept nogil
 cdef int card_cost(const GameState* s, int p, int c, int* trade) noexcept nogil
 cdef int wonder_cost(const GameState* s, int p, int w, int* trade) noexcept nogil
+cdef int build_gains_now(const GameState* s, int p, int c, int* vp) noexcept nogil
 cdef int state_check(const GameState* s) noexcept nogil
 
 # The Python face (engine.pyx); declared here so that other modules of the core reach the struct.

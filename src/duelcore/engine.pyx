@@ -375,25 +375,47 @@ cdef void gain_token(GameState* s, int p, int t) noexcept nogil:
         if me.n_symbols >= 6:
             win(s, p, VICTORY_SCIENTIFIC)          # R-SCI-3
 
+cdef inline int per_item_count(const PlayerState* me, int what) noexcept nogil:
+    """Items of kind `what` (CardDef.per_what: 1 wonder, 2 brown, 3 grey, 4 yellow, 5 red)
+    in a city, for the coins a yellow card gives per item (R-BUILD-3)."""
+    if what == 1:
+        return me.n_built
+    if what == 2:
+        return me.colour[BROWN]
+    if what == 3:
+        return me.colour[GREY]
+    if what == 4:
+        return me.colour[YELLOW]
+    return me.colour[RED]
+
+cdef int build_gains_now(const GameState* s, int p, int c, int* vp) noexcept nogil:
+    """What building card c now would give player p beyond its printed VP and coins: returns
+    the coins it takes per item (a yellow card counts itself when it counts yellow cards) or
+    from its guild (R-BUILD-3), and puts into vp[0] the VP its guild would score if the game
+    ended now (R-END-3).  0 and 0 for a card with neither."""
+    cdef const CardDef* cd = &CARDS[c]
+    cdef int n
+    vp[0] = 0
+    if cd.per_what:
+        n = per_item_count(&s.p[p], cd.per_what)
+        if cd.per_what == 4 and cd.colour == YELLOW:
+            n += 1
+        return cd.per_coins * n
+    if cd.guild:
+        n = guild_units(s, cd.guild)
+        vp[0] = 2 * n if cd.guild == 3 else n
+        return n if cd.guild != 3 and cd.guild != 6 else 0
+    return 0
+
 cdef void gain_card(GameState* s, int p, int c) noexcept nogil:
     """Card c enters player p's city and applies its effects at once (R-BUILD-3)."""
     cdef PlayerState* me = &s.p[p]
     cdef const CardDef* cd = &CARDS[c]
-    cdef int coins = cd.coins_gain, n
+    cdef int coins = cd.coins_gain
     bs_add(me.city, c)
     derive_card(me, c, 1)
     if cd.per_what:
-        if cd.per_what == 1:
-            n = me.n_built
-        elif cd.per_what == 2:
-            n = me.colour[BROWN]
-        elif cd.per_what == 3:
-            n = me.colour[GREY]
-        elif cd.per_what == 4:
-            n = me.colour[YELLOW]
-        else:
-            n = me.colour[RED]
-        coins += cd.per_coins * n
+        coins += cd.per_coins * per_item_count(me, cd.per_what)
     if cd.guild and cd.guild != 3 and cd.guild != 6:
         coins += guild_units(s, cd.guild)
     me.coins += coins

@@ -61,6 +61,10 @@ cdef enum:
     PF_B_PROD_SQUEEZE       # build: units of a resource q does not produce (q's trading
                             #   price for it rises by one per unit, R-TRADE-1)
     PF_D_POOR               # discard: p has fewer than 4 coins
+    PF_B_NOW                # build: what its guild or per-item coins are worth now (VP +
+                            #   coins / 3, build_gains_now; the printed part is in B_VALUE)
+    PF_OPP_NOW              # the same worth of c to q (taking c denies it)
+    PF_DENY_PAIR            # c is q's second card of a symbol while tokens remain (a pair)
     PF_N                    # number of features
 
 POLICY_FEATURES = PF_N
@@ -70,7 +74,8 @@ POLICY_FEATURE_NAMES = [
     "build_new_symbol", "build_symbols_held", "build_pair", "build_shields",
     "build_production_age1", "build_production_age2", "build_cost", "build_chain",
     "discard_coins", "wonder_value", "wonder_shields", "wonder_cost", "wonder_early",
-    "wonder_play_again", "build_production_new", "build_production_squeeze", "discard_poor"]
+    "wonder_play_again", "build_production_new", "build_production_squeeze", "discard_poor",
+    "build_value_now", "opponent_value_now", "deny_pair"]
 assert len(POLICY_FEATURE_NAMES) == PF_N
 
 
@@ -127,6 +132,7 @@ cdef u32 PF_COVERS[3][NUM_SLOTS]        # slots each slot covers
 cdef u8 PC_CHAIN_OUT[NUM_CARDS]         # 1 if a card of a later Age chains from this one
 cdef u8 PW_AGAIN[NUM_WONDERS]
 cdef u8 PC_RES[NUM_CARDS][5]            # fixed units produced per resource (brown/grey)
+cdef u8 PC_NOW[NUM_CARDS]               # 1: a guild or a card with coins per item
 
 cdef inline void prod_features(const GameState* s, int p, int c, double* new, double* squeeze
                                ) noexcept nogil:
@@ -143,8 +149,18 @@ cdef inline void prod_features(const GameState* s, int p, int c, double* new, do
 cdef inline double cap10(double v) noexcept nogil:
     return 10.0 if v > 10.0 else (-10.0 if v < -10.0 else v)
 
+cdef inline double value_now(const GameState* s, int p, int c) noexcept nogil:
+    """PF_B_NOW / PF_OPP_NOW: VP + coins / 3 that card c's guild or per-item coins would give
+    p if built now (0 for other cards)."""
+    cdef int vp, coins
+    if not PC_NOW[c]:
+        return 0.0
+    coins = build_gains_now(s, p, c, &vp)
+    return vp + coins / 3.0
+
 cdef void card_take_features(const GameState* s, int p, int c, double* g) noexcept nogil:
-    """g[PF_DENY_WIN .. PF_EXPOSE_DOWN]: what taking card c does to p's opponent."""
+    """g[PF_DENY_WIN .. PF_EXPOSE_DOWN], g[PF_OPP_NOW] and g[PF_DENY_PAIR]: what taking card
+    c does to p's opponent."""
     cdef int q = 1 - p, sym = PC_SYMBOL[c], sh, d, k, slot = -1, u, card, trade
     cdef const PlayerState* op = &s.p[q]
     cdef double v, best = 0.0
@@ -153,6 +169,7 @@ cdef void card_take_features(const GameState* s, int p, int c, double* g) noexce
     g[PF_DENY5] = 0.0
     g[PF_DENY4] = 0.0
     g[PF_DENY_MIL] = 0.0
+    g[PF_DENY_PAIR] = 0.0
     if sym != 255 and op.symbols[sym] == 0:
         if op.n_symbols >= 5:
             g[PF_DENY_WIN] = 1.0
@@ -160,6 +177,8 @@ cdef void card_take_features(const GameState* s, int p, int c, double* g) noexce
             g[PF_DENY5] = 1.0
         elif op.n_symbols == 3:
             g[PF_DENY4] = 1.0
+    elif sym != 255 and op.symbols[sym] == 1 and s.board_tokens:
+        g[PF_DENY_PAIR] = 1.0
     if PC_RED[c]:
         sh = PC_SHIELDS[c] + ((op.tokens >> TK_STRATEGY) & 1)
         d = push_distance(s, q)
@@ -168,6 +187,7 @@ cdef void card_take_features(const GameState* s, int p, int c, double* g) noexce
         elif d + sh >= 6:
             g[PF_DENY_MIL] = 1.0
     g[PF_OPP_VALUE] = cap10(card_value(s, q, c))
+    g[PF_OPP_NOW] = value_now(s, q, c)
     g[PF_EXPOSE_VALUE] = 0.0
     g[PF_EXPOSE_DOWN] = 0.0
     if s.age < 1 or s.age > 3:
@@ -192,6 +212,12 @@ cdef void card_take_features(const GameState* s, int p, int c, double* g) noexce
             if v > best:
                 best = v
     g[PF_EXPOSE_VALUE] = best
+
+cdef inline void take_shared(const double* g, double* f) noexcept nogil:
+    """Copy the features of taking a card (card_take_features) into an action's row."""
+    memcpy(&f[PF_DENY_WIN], &g[PF_DENY_WIN], (PF_EXPOSE_DOWN - PF_DENY_WIN + 1) * sizeof(double))
+    f[PF_OPP_NOW] = g[PF_OPP_NOW]
+    f[PF_DENY_PAIR] = g[PF_DENY_PAIR]
 
 cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexcept nogil:
     """The turn's actions (PH_PLAY) and their features: acts[i], F[i * PF_N + k].
@@ -263,13 +289,13 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
                 f[PF_W_AGAIN] = 0.0
                 prod_features(s, p, c, &f[PF_B_PROD_NEW], &f[PF_B_PROD_SQUEEZE])
                 f[PF_D_POOR] = 0.0
+                f[PF_B_NOW] = value_now(s, p, c)
                 acts[n] = BUILD_BASE + c
                 n += 1
             if n < PF_MAX_ACTIONS:
                 f = &F[n * PF_N]
                 memset(f, 0, PF_N * sizeof(double))
-                memcpy(&f[PF_DENY_WIN], &g[PF_DENY_WIN],
-                       (PF_EXPOSE_DOWN - PF_DENY_WIN + 1) * sizeof(double))
+                take_shared(g, f)
                 f[PF_DISCARD] = 1.0
                 f[PF_D_COINS] = (2 + me.colour[YELLOW]) / 3.0
                 f[PF_D_POOR] = 1.0 if me.coins < 4 else 0.0
@@ -279,8 +305,7 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
                 if (ws >> w) & 1 and wcost[w] <= me.coins and n < PF_MAX_ACTIONS:
                     f = &F[n * PF_N]
                     memset(f, 0, PF_N * sizeof(double))
-                    memcpy(&f[PF_DENY_WIN], &g[PF_DENY_WIN],
-                           (PF_EXPOSE_DOWN - PF_DENY_WIN + 1) * sizeof(double))
+                    take_shared(g, f)
                     f[PF_WONDER] = 1.0
                     f[PF_W_VALUE] = PW_VALUE[w]
                     f[PF_W_SHIELDS] = cap10(wsh[w])
@@ -352,6 +377,7 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
             shared = 0.0
             for i in range(PF_DENY_WIN, PF_EXPOSE_DOWN + 1):
                 shared += PF_W[i] * g[i]
+            shared += PF_W[PF_OPP_NOW] * g[PF_OPP_NOW] + PF_W[PF_DENY_PAIR] * g[PF_DENY_PAIR]
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
                 r = (shared + PF_W[PF_BUILD] + PF_CB[c] + PF_W[PF_B_VALUE] * PC_VALUE[c]
@@ -379,6 +405,8 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
                 if PC_PROD[c]:
                     prod_features(s, p, c, &pnew, &psq)
                     r += PF_W[PF_B_PROD_NEW] * pnew + PF_W[PF_B_PROD_SQUEEZE] * psq
+                if PC_NOW[c]:
+                    r += PF_W[PF_B_NOW] * value_now(s, p, c)
                 if mq != NULL:
                     r += mw * (mq[c] - 0.5)
                 acts[n] = BUILD_BASE + c
@@ -440,26 +468,34 @@ def load_policy_weights(path=None):
     """Load the fitted playout policy's weights (default: :func:`policy_weights_path`).
 
     The file is an ``.npz`` with ``weights`` (float64, finite) and ``features`` (their
-    names): ``POLICY_WEIGHT_NAMES`` (shape ``(POLICY_WEIGHTS,)``: the features' weights,
-    then the biases), or a leading part of them from an earlier file: the features and the
-    per-card and per-wonder biases (the per-Age biases are 0), or the features alone (every
-    bias is 0).  Returns the weights as shape ``(POLICY_WEIGHTS,)``.  Raises ValueError
-    naming the file if it is missing, unreadable or does not match.
+    names, in the order of ``POLICY_WEIGHT_NAMES``: the features' weights, then the biases).
+    Weights are read by name; a name the file lacks weighs 0, so an earlier file (the
+    features alone, or without the per-Age biases or the later features) plays as it did.
+    Returns the weights as shape ``(POLICY_WEIGHTS,)`` in ``POLICY_WEIGHT_NAMES``' order.
+    Raises ValueError naming the file if it is missing or unreadable, if a name is unknown,
+    repeated or out of order, or if the weights are not one finite number per name.
     """
     import numpy as np
     global PF_LOADED
     path = policy_weights_path() if path is None else str(path)
     w, names = _read_weights(path, "policy weights")
     n_all = len(POLICY_WEIGHT_NAMES)
-    if w.shape not in ((PF_N,), (PF_N + PF_NB1,), (n_all,)):
-        raise ValueError(f"policy weights {path}: weights have shape {w.shape}, not "
-                         f"({n_all},) (or ({PF_N + PF_NB1},) without the per-Age biases, "
-                         f"({PF_N},) without any)")
-    if names != POLICY_WEIGHT_NAMES[:len(w)]:
-        raise ValueError(f"policy weights {path}: its feature names do not match this core's")
+    if w.ndim != 1 or len(w) != len(names) or not 0 < len(w) <= n_all:
+        raise ValueError(f"policy weights {path}: weights have shape {w.shape} for "
+                         f"{len(names)} names, not one weight per name (at most {n_all})")
+    index = {name: k for k, name in enumerate(POLICY_WEIGHT_NAMES)}
+    unknown = [name for name in names if name not in index]
+    cols = [index.get(name, -1) for name in names]
+    if unknown or any(b <= a for a, b in zip(cols, cols[1:])):
+        what = (f"unknown name {unknown[0]!r}" if unknown
+                else "names repeated or out of this core's order")
+        raise ValueError(f"policy weights {path}: its feature names do not match this core's "
+                         f"({what})")
     if not np.all(np.isfinite(w)):
         raise ValueError(f"policy weights {path}: weights are not all finite")
-    w = np.concatenate([w, np.zeros(n_all - len(w))])
+    full = np.zeros(n_all)
+    full[cols] = w
+    w = full
     cdef int k
     for k in range(PF_N):
         PF_W[k] = w[k]
@@ -561,6 +597,7 @@ def _init_fitted_tables():
         units = data.parse_cost(card.produces)[1] if card.colour in ("brown", "grey") else (0,) * 5
         for r in range(5):
             PC_RES[i][r] = units[r]
+        PC_NOW[i] = 1 if card.coins_per or card.guild else 0
 
 
 _init_fitted_tables()

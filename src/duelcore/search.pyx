@@ -17,8 +17,9 @@ cimport numpy as cnp
 
 from duelcore._types cimport *
 from duelcore.engine cimport (GameState, PlayerState, State, legal_actions, apply_action, settle,
-                              set_treatments, card_cost, wonder_cost, popcount, ctz, bs_select,
-                              init_state, compute_vp, rng_next, rng_below, is_chance, WonderDef)
+                              set_treatments, card_cost, wonder_cost, build_gains_now, popcount,
+                              ctz, bs_select, init_state, compute_vp, rng_next, rng_below,
+                              is_chance, WonderDef)
 
 cnp.import_array()
 
