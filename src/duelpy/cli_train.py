@@ -60,8 +60,8 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
     \b
     Examples (the shipped weights):
       duel train --games 200000 --seed 1 --out value_weights.npz
-      duel train --model policy --games 400 --iterations 6000 --rounds 1 \\
-        --seed 79 --start docs/weights/policy_weights_round4.npz --out policy_weights.npz
+      duel train --model policy --games 500 --iterations 6000 --rounds 2 \\
+        --seed 81 --start docs/weights/policy_weights_round5.npz --out policy_weights.npz
     """
     ctx = click.get_current_context()
     only = {"value": ("per_game", "c"), "policy": ("iterations", "jobs", "rounds", "start")}
