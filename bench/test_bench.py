@@ -10,7 +10,7 @@ import pytest
 
 import duelcore
 from duelcore import kernels, search
-from duelpy import benchmark as dbench
+from duelpy.duel import benchmark as dbench
 
 from conftest import per_op, rate
 

@@ -14,8 +14,8 @@ import numpy as np
 import pyspiel
 import pytest
 
-import duelpy.openspiel  # noqa: F401  (registers "duel")
-from duelpy import pettingzoo as dpz
+import duelpy.duel.openspiel  # noqa: F401  (registers "duel")
+from duelpy.duel import pettingzoo as dpz
 
 
 def _us_per_op(benchmark, n):

@@ -16,11 +16,11 @@ TARGET_MB = 300
 
 
 def peak_rss_mb(args, cwd) -> tuple[float, float]:
-    """(peak resident MB, seconds) of ``python -m duelpy.cli ARGS`` run to the end."""
+    """(peak resident MB, seconds) of ``python -m duelpy.cli.main ARGS`` run to the end."""
     t0 = time.perf_counter()
     # a fresh interpreter per measurement: RUSAGE_CHILDREN is the largest child's peak so far
     code = ("import resource, subprocess, sys; "
-            "r = subprocess.run([sys.executable, '-m', 'duelpy.cli', *sys.argv[1:]]); "
+            "r = subprocess.run([sys.executable, '-m', 'duelpy.cli.main', *sys.argv[1:]]); "
             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); "
             "sys.exit(r.returncode)")
     out = subprocess.run([sys.executable, "-c", code, *args], cwd=cwd, check=True,

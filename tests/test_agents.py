@@ -8,8 +8,8 @@ import duelcore
 import duelpy
 from duelcore import search
 from duelpy import GreedyAgent, MCTSAgent, RandomAgent, parse_agent
-from duelpy.agents import PlanAgent
-from duelpy.agents import AgentSpecError
+from duelpy.duel.agents import PlanAgent
+from duelpy.duel.agents import AgentSpecError
 
 
 def mid_game(seed=3, decisions=20):

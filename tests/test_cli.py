@@ -13,10 +13,10 @@ from click.testing import CliRunner
 import duelcore
 import duelpy
 from duelcore import search
-from duelpy.agents import parse_agent
-from duelpy.cli import main
-from duelpy.notation import action_name
-from duelpy.records import load, record_game
+from duelpy.duel.agents import parse_agent
+from duelpy.cli.main import main
+from duelpy.duel.notation import action_name
+from duelpy.duel.records import load, record_game
 
 
 def run(args, input=None):
@@ -104,7 +104,7 @@ def test_simulate_bad_input(tmp_path, monkeypatch, args, words):
 
 
 def test_simulate_leaves_no_half_written_file(tmp_path, monkeypatch):
-    from duelpy.output import TableWriter
+    from duelpy.base.output import TableWriter
     out = tmp_path / "games.csv"
     real_write = TableWriter.write
 
@@ -132,8 +132,8 @@ def test_simulate_refuses_an_existing_file_unless_overwrite(tmp_path):
 @pytest.mark.parametrize("suffix", ["csv", "parquet"])
 def test_simulate_streams_the_same_table_as_play_match(tmp_path, suffix, monkeypatch):
     """Chunk by chunk (forced small here) the file holds the table play_match returns."""
-    import duelpy.match
-    monkeypatch.setattr(duelpy.match, "MAX_CHUNK", 7)
+    import duelpy.duel.match
+    monkeypatch.setattr(duelpy.duel.match, "MAX_CHUNK", 7)
     out = tmp_path / f"g.{suffix}"
     r = run(["simulate", "--games", "60", "--p1", "greedy", "--seed", "9", "--jobs", "2",
              "--out", str(out), "--quiet"])
@@ -344,8 +344,8 @@ def test_show_a_position(game_file):
     r = run(["show", str(path), "--move", str(k), "--plain", "--width", "120"])
     assert_ok(r)
     assert f"after move {k} of {len(rec.moves)}: {action_name(rec.moves[k - 1])}" in r.output
-    from duelpy.records import replay
-    from duelpy.render import render_text
+    from duelpy.duel.records import replay
+    from duelpy.duel.render import render_text
     assert render_text(replay(rec, upto=k), width=120) in r.output
     r = run(["show", str(path), "--move", "0"])
     assert_ok(r)

@@ -232,7 +232,7 @@ def test_per_age_biases_steer_the_draws_in_their_age_only(tmp_path):
 
 def test_fit_policy_recovers_known_weights():
     """Visit shares drawn from a known softmax are fitted back to its weights."""
-    from duelpy.train import fit_policy
+    from duelpy.duel.train import fit_policy
     rng = np.random.default_rng(0)
     k = search.POLICY_FEATURES
     w_true = rng.normal(0, 1, k)
@@ -253,7 +253,7 @@ def test_fit_policy_recovers_known_weights():
 
 
 def test_policy_data_is_deterministic_and_well_formed():
-    from duelpy.train import policy_data
+    from duelpy.duel.train import policy_data
     X1, t1, g1 = policy_data(1, seed=4, iterations=100, jobs=1)
     X2, t2, g2 = policy_data(1, seed=4, iterations=100, jobs=2)
     assert np.array_equal(X1, X2) and np.array_equal(t1, t2) and np.array_equal(g1, g2)
@@ -275,7 +275,7 @@ def test_the_fitted_search_plays_legal_moves_and_does_not_peek():
 
 
 def test_fitted_agent_specs_and_their_errors():
-    from duelpy.agents import AgentSpecError, parse_agent
+    from duelpy.duel.agents import AgentSpecError, parse_agent
     a = parse_agent("plan:iterations=200,policy=fitted,temp=0.5")
     assert a.name == "plan:iterations=200,temp=0.5"         # fitted is the default
     assert parse_agent("plan:policy=hand").name == "plan:iterations=1000,policy=hand"
@@ -294,7 +294,7 @@ def test_fitted_agent_specs_and_their_errors():
                      ("plan:science=1,science=1", "science")):
         with pytest.raises(AgentSpecError, match=key):
             parse_agent(bad)
-    from duelpy.agents import PlanAgent
+    from duelpy.duel.agents import PlanAgent
     for policy in ("HAND", " hand", "Hand "):       # the Python API, however it is spelt
         with pytest.raises(AgentSpecError, match="science"):
             PlanAgent(iterations=5, policy=policy, science=2.0)
@@ -309,7 +309,7 @@ def test_a_fitted_game_against_greedy_is_won():
 
 def test_duel_train_policy_writes_weights(tmp_path):
     from click.testing import CliRunner
-    from duelpy.cli import main
+    from duelpy.cli.main import main
 
     out = tmp_path / "p.npz"
     r = CliRunner().invoke(main, ["train", "--model", "policy", "--games", "3",
@@ -337,7 +337,7 @@ def test_duel_train_policy_from_a_start_file(tmp_path):
     from pathlib import Path
 
     from click.testing import CliRunner
-    from duelpy.cli import main
+    from duelpy.cli.main import main
 
     start = Path(__file__).resolve().parents[1] / "docs" / "weights" / "policy_weights_round2.npz"
     outs = []
@@ -460,7 +460,7 @@ def test_the_puct_term_changes_the_search():
     """plan's `puct`: the search uses it (same seed, other visits; deterministic), bad values
     are refused naming the key, and the agent names it."""
     _assert_the_search_uses("puct", 1.0, 21, (-1.0, float("nan"), 1e7))
-    from duelpy.agents import parse_agent
+    from duelpy.duel.agents import parse_agent
     a = parse_agent("plan:iterations=50,puct=1,c=0.4")
     assert a.spec["puct"] == 1.0 and a.name == "plan:iterations=50,c=0.4,puct=1"
 

@@ -11,7 +11,7 @@ import re
 import pandas as pd
 import pytest
 
-from duelpy.interrupt import core_has_stop_flag
+from duelpy.base.interrupt import core_has_stop_flag
 from sigint_helpers import EXIT_BOUND, Child
 
 

@@ -1,4 +1,4 @@
-"""The rating ladder (``duel ladder``, ``duelpy.ladder.run_ladder``): the round robin on shared
+"""The rating ladder (``duel ladder``, ``duelpy.ladder.run.run_ladder``): the round robin on shared
 seeds with seats swapped, the budget given to search agents, the Bradley–Terry fit against
 closed forms and known strengths, the head-to-head table, validation before any game, the
 output folder, resume after an interruption (max_chunks, Ctrl-C) and the click command."""
@@ -18,11 +18,11 @@ import pytest
 from click.testing import CliRunner
 
 import duelpy
-from duelpy.cli import main
-from duelpy.ladder import (LadderError, LadderInterrupted, fit_ratings, head_to_head,
+from duelpy.cli.main import main
+from duelpy.ladder.run import (LadderError, LadderInterrupted, fit_ratings, head_to_head,
                            read_ladder, resolve_agents, run_ladder, wilson_interval)
-from duelpy.match import game_seeds
-from duelpy.report import proportion_ci
+from duelpy.duel.match import game_seeds
+from duelpy.duel.summary import proportion_ci
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 AGENTS = ["random", "greedy", "mcts:iterations=20"]
@@ -307,7 +307,7 @@ def test_interrupted_without_a_folder_keeps_the_games_in_memory():
 def _cli(*args):
     # SIGINT may be ignored by the process that started the tests: restore Python's handler
     return [sys.executable, "-c", "import signal, sys; signal.signal(signal.SIGINT, "
-            "signal.default_int_handler); from duelpy.cli import main; sys.exit(main())",
+            "signal.default_int_handler); from duelpy.cli.main import main; sys.exit(main())",
             "ladder", *args]
 
 

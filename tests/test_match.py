@@ -8,9 +8,9 @@ import pandas as pd
 import pytest
 
 import duelpy
-import duelpy.match as match_mod
-from duelpy.match import CHUNK_SECONDS, MAX_CHUNK, MatchRun
-from duelpy.report import Summary, summary
+import duelpy.duel.match as match_mod
+from duelpy.duel.match import CHUNK_SECONDS, MAX_CHUNK, MatchRun
+from duelpy.duel.summary import Summary, summary
 
 
 def collect(run, **kw):

@@ -1,4 +1,4 @@
-"""Move notation (duelpy.notation): every action has a name that parses back to it; short
+"""Move notation (duelpy.duel.notation): every action has a name that parses back to it; short
 forms resolve among the legal actions only when they name one; unknown, ambiguous and
 illegal moves raise specific ValueErrors with close matches."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 import duelcore
 from play_helpers import first_position as find_state
-from duelpy.notation import (
+from duelpy.duel.notation import (
     NUM_ACTIONS, NUM_DECISION_ACTIONS, AmbiguousActionError, IllegalMoveError, NotationError,
     UnknownActionError, action_name, legal_moves, parse_action,
 )
@@ -198,7 +198,7 @@ def test_short_forms_need_a_state():
 
 @pytest.mark.parametrize("text", ["x" * 100_000, "9" * 100_000, "build " + "a" * 500])
 def test_an_overlong_move_is_refused_before_any_fuzzy_matching(text):
-    from duelpy.notation import UnknownActionError, parse_action
+    from duelpy.duel.notation import UnknownActionError, parse_action
     s = duelcore.new_game(1)
     with pytest.raises(UnknownActionError, match="characters is not a move"):
         parse_action(s, text)

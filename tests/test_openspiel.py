@@ -14,7 +14,7 @@ import pytest
 
 import duelcore
 from duelcore import ACTION_LAYOUT, data
-from duelpy import openspiel as dos
+from duelpy.duel import openspiel as dos
 
 _GL = data.WONDER_NAMES.index("The Great Library")
 _GL_ACTIONS = range(ACTION_LAYOUT["WONDER_BASE"] + _GL * len(data.CARDS),
@@ -486,7 +486,7 @@ def play_anchor_game(game, ours, ismcts_bot, seconds, our_seat, rng, clock):
 def anchor_match(games, seconds, seed):
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from duelpy.agents import STRONGEST, parse_agent
+    from duelpy.duel.agents import STRONGEST, parse_agent
 
     game = pyspiel.load_game("duel")
     ours = parse_agent(f"{STRONGEST}:seconds={seconds}")
@@ -516,7 +516,7 @@ def test_strength_anchor_against_openspiel_ismcts():
     no win.  Prints the win rate with its 95% Wilson interval (README's row)."""
     from scipy import stats
 
-    from duelpy.agents import STRONGEST
+    from duelpy.duel.agents import STRONGEST
 
     seconds, games = 0.02, 200
     results, clock = anchor_match(games, seconds, seed=2026)

@@ -13,7 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 import duelcore
 import duelpy
-from duelpy import pettingzoo as dpz
+from duelpy.duel import pettingzoo as dpz
 
 
 def test_pettingzoo_api_test():

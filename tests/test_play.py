@@ -11,12 +11,12 @@ from click.testing import CliRunner
 
 import duelcore
 from duelcore import search
-from duelpy.agents import STRONGEST, GreedyAgent, MCTSAgent, parse_agent
-from duelpy.cli import main
-from duelpy.cli_play import why_yours
-from duelpy.notation import action_name
-from duelpy.records import load, record_game
-from duelpy.thinking import Thinking
+from duelpy.duel.agents import STRONGEST, GreedyAgent, MCTSAgent, parse_agent
+from duelpy.cli.main import main
+from duelpy.cli.play import why_yours
+from duelpy.duel.notation import action_name
+from duelpy.duel.records import load, record_game
+from duelpy.duel.thinking import Thinking
 from sigint_helpers import EXIT_BOUND, Child
 
 
@@ -135,7 +135,7 @@ def test_thinking_decides_exactly_as_the_agent():
         assert a._rng == b._rng                                 # the RNG advanced alike
         p = th.progress()
         if p["best"] is not None:                                # the view: a true prefix
-            from duelpy.agents import _next64
+            from duelpy.duel.agents import _next64
             _, seed = _next64(make()._rng)
             res = search.mcts_search(state, iterations=p["sample"], seed=seed,
                                      **a._search_options())

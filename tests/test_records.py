@@ -1,4 +1,4 @@
-"""Game records (duelpy.records): seed + options + decisions reproduce the game; save/load
+"""Game records (duelpy.duel.records): seed + options + decisions reproduce the game; save/load
 round-trips; a malformed, truncated or tampered record fails with a RecordError naming the
 field or move number and the reason."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 import duelcore
 from duelcore import search
-from duelpy.agents import GreedyAgent, RandomAgent
-from duelpy.notation import action_name
-from duelpy.records import (
+from duelpy.duel.agents import GreedyAgent, RandomAgent
+from duelpy.duel.notation import action_name
+from duelpy.duel.records import (
     DEFAULT_OPTIONS, FORMAT, VERSION, GameRecord, RecordError, from_dict, load, loads,
     record_game, replay, save,
 )
@@ -273,7 +273,7 @@ def test_fuzzed_records_fail_cleanly(finished):
 
 def test_record_from_other_rules_is_refused_with_that_reason():
     import duelcore
-    from duelpy import records
+    from duelpy.duel import records as records
     rec = records.record_game("random", "random", seed=3)
     d = rec.to_dict()
     assert d["rules_version"] == duelcore.RULES_VERSION
@@ -283,7 +283,7 @@ def test_record_from_other_rules_is_refused_with_that_reason():
 
 
 def test_a_result_changed_only_in_vp_categories_names_the_category():
-    from duelpy import records
+    from duelpy.duel import records as records
     d = records.record_game("greedy", "random", seed=3).to_dict()
     d["result"]["vp"]["blue"] = [0, 0]
     with pytest.raises(records.RecordError, match=r"vp\.blue \(record \[0, 0\]"):

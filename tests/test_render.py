@@ -1,4 +1,4 @@
-"""Drawing a position (duelpy.render): the layout as its pyramid with hidden cards and costs
+"""Drawing a position (duelpy.duel.render): the layout as its pyramid with hidden cards and costs
 for the player to move, cities by colour, wonders, coins, the military track, tokens, science,
 whose turn and the pending decision, the discard pile; plain text has no escape codes."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from rich.console import Console
 import duelcore
 from play_helpers import first_position as play_until
 from duelcore import data
-from duelpy.render import render, render_text, slot_positions
+from duelpy.duel.render import render, render_text, slot_positions
 
 WIDE = 220          # wide enough that no card name is shortened
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from duelcore import seven as sv
-from duelpy.cli import main
+from duelpy.cli.main import main
 from duelpy.seven import load_record, replay
 
 

@@ -191,7 +191,7 @@ def test_readme_seven_commands_parse():
     import re
     import shlex
 
-    from duelpy.cli import main
+    from duelpy.cli.main import main
     block = re.search(r"```bash\n(.*?)```", _readme_section(), re.S).group(1)
     lines = [x.split("  #")[0] for x in block.splitlines() if x.startswith("duel ")]
     assert len(lines) >= 8

@@ -8,10 +8,10 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from duelpy.agents import AGENT_KINDS, AgentSpecError, MCTSAgent, PlanAgent, parse_agent
-from duelpy.cli import main
-from duelpy.specs import Kind, int_option, parse_pairs, parse_spec
-from duelpy.study import StudyError, load_spec
+from duelpy.duel.agents import AGENT_KINDS, AgentSpecError, MCTSAgent, PlanAgent, parse_agent
+from duelpy.cli.main import main
+from duelpy.base.specs import Kind, int_option, parse_pairs, parse_spec
+from duelpy.study.run import StudyError, load_spec
 
 
 @pytest.mark.parametrize("text, words", [

@@ -6,7 +6,7 @@ import pytest
 
 import duelcore
 from duelcore import data
-from duelpy.spiel import _BLOCKS, OBSERVATION_SIZE, load_game, observation_tensor
+from duelpy.duel.spiel import _BLOCKS, OBSERVATION_SIZE, load_game, observation_tensor
 
 _N_CARDS, _N_WONDERS, _N_TOKENS = len(data.CARDS), len(data.WONDERS), len(data.TOKENS)
 _CARD_ID = {n: i for i, n in enumerate(data.CARD_NAMES)}

@@ -22,11 +22,11 @@ import pytest
 from click.testing import CliRunner
 from scipy import stats
 
-import duelpy.study as study_mod
+import duelpy.study.run as study_mod
 from duelcore import data
-from duelpy.cli_study import study as study_cmd
-from duelpy.match import play_match
-from duelpy.study import (CONTROL, StudyError, StudyInterrupted, StudySpec, load_spec,
+from duelpy.cli.study import study as study_cmd
+from duelpy.duel.match import play_match
+from duelpy.study.run import (CONTROL, StudyError, StudyInterrupted, StudySpec, load_spec,
                           read_games, run_study)
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -356,7 +356,7 @@ def test_damaged_chunks_are_played_again(tmp_path, reference):
 
 
 def _cli(*args):
-    return [sys.executable, "-c", "import sys; from duelpy.cli_study import study; "
+    return [sys.executable, "-c", "import sys; from duelpy.cli.study import study; "
             "sys.exit(study())", *args]
 
 
@@ -703,7 +703,7 @@ def test_resume_flags_change_the_saved_study_and_a_failed_resume_creates_nothing
     study; with a different value the message names only that setting; resuming where there
     is no study creates no folder; --quiet prints nothing on success."""
     from click.testing import CliRunner
-    from duelpy.cli import main
+    from duelpy.cli.main import main
     spec = tmp_path / "s.toml"
     spec.write_text('games = 40\nseed = 5\n[agents]\np1 = "greedy"\np2 = "random"\n')
     out = tmp_path / "out"
@@ -741,7 +741,7 @@ def test_overwrite_keeps_the_old_study_until_the_new_one_has_finished(tmp_path):
 def test_a_chunk_stopped_midway_keeps_its_finished_games(tmp_path, monkeypatch):
     """A stop (Ctrl-C sets it) while a chunk is under way saves the games it finished as a
     shorter chunk file; resume plays only the rest and gives the uninterrupted table."""
-    import duelpy.match as match_mod
+    import duelpy.duel.match as match_mod
     spec = {"games": 12, "seed": 4, "chunk_size": 12,
             "agents": {"p1": "mcts:iterations=30,threads=2", "p2": "greedy"}}
     reference = run_study(spec, tmp_path / "ref", workers=1, executor="threads",
@@ -779,7 +779,7 @@ def test_ctrl_c_stops_a_huge_search_at_once(tmp_path):
 
 
 def test_a_deeply_nested_study_file_is_one_clear_error(tmp_path):
-    from duelpy.study import StudyError, load_spec
+    from duelpy.study.run import StudyError, load_spec
     path = tmp_path / "deep.toml"
     path.write_text("games = " + "[" * 50_000 + "]" * 50_000 + "\n")
     with pytest.raises(StudyError, match="nested too deeply"):

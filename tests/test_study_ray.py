@@ -12,8 +12,8 @@ from click.testing import CliRunner
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install '.[ray]' in the "
                                         "checkout (or the test extra) to run the Ray tests")
 
-from duelpy.cli_study import study as study_cmd  # noqa: E402
-from duelpy.study import StudyError, StudyInterrupted, read_games, run_study  # noqa: E402
+from duelpy.cli.study import study as study_cmd  # noqa: E402
+from duelpy.study.run import StudyError, StudyInterrupted, read_games, run_study  # noqa: E402
 
 SPEC = {"name": "ray study", "games": 200, "seed": 21, "chunk_size": 25,
         "agents": {"p1": "greedy", "p2": "mcts:iterations=5"},

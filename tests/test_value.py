@@ -94,7 +94,7 @@ def test_a_missing_or_corrupt_weights_file_is_an_error_naming_it(tmp_path, which
 
 
 def test_retraining_is_deterministic_from_a_seed(tmp_path):
-    from duelpy.train import fit_value, save_value_weights
+    from duelpy.duel.train import fit_value, save_value_weights
     r1 = fit_value(400, seed=5)
     r2 = fit_value(400, seed=5)
     assert np.array_equal(r1.weights, r2.weights)
@@ -120,7 +120,7 @@ def test_the_search_with_the_evaluator_plays_legal_moves_and_does_not_peek():
 
 def test_duel_train_writes_weights_and_refuses_bad_input(tmp_path):
     from click.testing import CliRunner
-    from duelpy.cli import main
+    from duelpy.cli.main import main
 
     out = tmp_path / "w.npz"
     r = CliRunner().invoke(main, ["train", "--games", "300", "--seed", "2", "--out", str(out)])
@@ -142,7 +142,7 @@ def test_duel_train_writes_weights_and_refuses_bad_input(tmp_path):
 
 def test_plan_options_of_the_evaluator_are_checked():
     from duelpy import parse_agent
-    from duelpy.agents import AgentSpecError
+    from duelpy.duel.agents import AgentSpecError
 
     a = parse_agent("plan:iterations=50,value=0.5,horizon=4,deny=0.5,rmix=0.25")
     assert a.spec["value"] == 0.5 and a.spec["horizon"] == 4 and a.spec["rmix"] == 0.25
@@ -166,7 +166,7 @@ def test_the_cli_names_a_missing_weights_file_in_one_line(tmp_path, which, argv)
     agent = "plan:iterations=10,value=0.5" if which == "value" else "plan:iterations=10"
     code = (f"from duelcore import search\n"
             f"search.{which}_weights_path = lambda: '/no/such/{which}.npz'\n"
-            f"from duelpy.cli import main\n"
+            f"from duelpy.cli.main import main\n"
             f"main({[a.format(agent=agent, out=tmp_path / 'o') for a in argv]!r})\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=120)

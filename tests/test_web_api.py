@@ -13,8 +13,8 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 import duelcore  # noqa: E402
-from duelpy.agents import STRONGEST, RandomAgent  # noqa: E402
-from duelpy.records import loads, record_game, replay  # noqa: E402
+from duelpy.duel.agents import STRONGEST, RandomAgent  # noqa: E402
+from duelpy.duel.records import loads, record_game, replay  # noqa: E402
 from duelpy.web.app import create_app  # noqa: E402
 from duelpy.web.view import board_view, price_text  # noqa: E402
 
@@ -623,7 +623,7 @@ def test_serve_command_errors_are_one_line(tmp_path):
 
     from click.testing import CliRunner
 
-    from duelpy.cli import main
+    from duelpy.cli.main import main
 
     def run(*args):
         r = CliRunner().invoke(main, ["serve", *args])
@@ -656,7 +656,7 @@ def test_a_deeply_nested_body_is_a_400_not_a_500(client, path):
 
 def test_serve_refuses_nan_budgets():
     from click.testing import CliRunner
-    from duelpy.cli import main
+    from duelpy.cli.main import main
 
     for flag in ("--hint-seconds", "--max-seconds"):
         r = CliRunner().invoke(main, ["serve", flag, "nan"])

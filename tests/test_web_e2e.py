@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 import duelcore
-from duelpy.records import load, loads, record_game, replay
+from duelpy.duel.records import load, loads, record_game, replay
 from duelpy.web.view import price_text
 from web_helpers import chromium_path, running_server
 

@@ -27,9 +27,9 @@ from concurrent.futures import Future
 from duelcore import IllegalActionError
 from duelcore import search as _search
 
-from duelpy.agents import STRONGEST, Agent, AgentSpecError, MCTSAgent, parse_agent
-from duelpy.notation import NotationError, action_name, parse_action
-from duelpy.records import GameRecord, RecordError, from_dict as record_from_dict, replay
+from duelpy.duel.agents import STRONGEST, Agent, AgentSpecError, MCTSAgent, parse_agent
+from duelpy.duel.notation import NotationError, action_name, parse_action
+from duelpy.duel.records import GameRecord, RecordError, from_dict as record_from_dict, replay
 from duelpy.web.view import PLAYERS, board_view, move_effect
 
 __all__ = ["GameManager", "Game", "Replay", "SearchPool", "WebError", "with_budget"]
@@ -130,7 +130,7 @@ class Game:
     """One game against an agent: record, positions, log and the AI's state.
 
     Attributes: ``id`` (unguessable), ``human`` (0 or 1), ``agent``, ``record``
-    (:class:`duelpy.records.GameRecord`), ``state``, ``history`` (the position before each
+    (:class:`duelpy.duel.records.GameRecord`), ``state``, ``history`` (the position before each
     move), ``log`` (one entry per move), ``version`` (bumped at every change), ``thinking``,
     ``generation`` (bumped when the searches under way become void: undo, abandon) and
     ``stop`` (the :class:`duelcore.search.SearchStop` of this generation's searches).
@@ -268,7 +268,7 @@ class GameManager:
     max_queue : int
         Hints refused (429) while more than this many searches wait for a thread.
     hint_seconds : float
-        Search time of a hint (the strongest agent, :data:`duelpy.agents.STRONGEST`).
+        Search time of a hint (the strongest agent, :data:`duelpy.duel.agents.STRONGEST`).
     max_seconds, max_iterations : float, int
         The largest thinking budget an opponent may be given.
     idle_seconds : float

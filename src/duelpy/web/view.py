@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from duelcore import ACTION_LAYOUT as L, State, data
 
-from duelpy.notation import NUM_DECISION_ACTIONS, action_name
-from duelpy.render import slot_positions
+from duelpy.duel.notation import NUM_DECISION_ACTIONS, action_name
+from duelpy.duel.render import slot_positions
 
 __all__ = ["board_view", "catalogue", "move_effect", "price_text", "PLAYERS"]
 

@@ -21,8 +21,8 @@ import time
 
 from duelcore import search
 
-from duelpy.agents import MCTSAgent, _next64
-from duelpy.interrupt import clear_core, stop_core
+from duelpy.duel.agents import MCTSAgent, _next64
+from duelpy.base.interrupt import clear_core, stop_core
 
 __all__ = ["Thinking"]
 

@@ -1,6 +1,6 @@
 """``duel ladder``: a round robin between agents, rated by a Bradley–Terry fit (Elo).
 
-Registered in :mod:`duelpy.cli` with ``from duelpy.cli_ladder import ladder`` and
+Registered in :mod:`duelpy.cli.main` with ``from duelpy.cli.ladder import ladder`` and
 ``main.add_command(ladder)``.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from duelpy.cli_seven import check_game, game_options, ladder_seven
+from duelpy.cli.seven import check_game, game_options, ladder_seven
 
 
 def _seconds(ctx, param, value):
@@ -87,7 +87,7 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
                             workers or 1, out_dir, overwrite, anchor, no_plot, quiet)
     from rich.console import Console
 
-    from duelpy.ladder import (LadderError, LadderInterrupted, MANIFEST, fit_ratings,
+    from duelpy.ladder.run import (LadderError, LadderInterrupted, MANIFEST, fit_ratings,
                                head_to_head, print_ladder, run_ladder, strip_budget)
 
     err = Console(stderr=True, highlight=False)

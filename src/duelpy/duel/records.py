@@ -25,7 +25,7 @@ The format (version 1)::
 ``options`` holds every keyword argument of ``new_game`` (all are written on save; missing
 ones take their defaults on load).  ``moves`` lists the actions applied, in order (with
 ``explicit_chance`` the chance outcomes too, with player ``"chance"``); ``id`` is the action
-id and ``name`` its notation (:mod:`duelpy.notation`), which must agree.  ``result`` is
+id and ``name`` its notation (:mod:`duelpy.duel.notation`), which must agree.  ``result`` is
 ``State.result()`` at the end of the moves, or ``null`` if the game is not over.
 ``players`` (optional) names who sat in P1's and P2's seats.  ``rules_version`` is
 :data:`duelcore.RULES_VERSION` when the game was played: a record replays only under the rules
@@ -43,7 +43,7 @@ from pathlib import Path
 import duelcore
 from duelcore import RULES_VERSION, IllegalActionError, State
 
-from duelpy.notation import NUM_ACTIONS, action_name
+from duelpy.duel.notation import NUM_ACTIONS, action_name
 
 __all__ = ["GameRecord", "RecordError", "save", "load", "loads", "from_dict", "replay", "FORMAT",
            "VERSION", "DEFAULT_OPTIONS", "record_game"]
@@ -554,7 +554,7 @@ def record_game(p1, p2, seed: int = 0, **options) -> GameRecord:
     """
     from duelcore import search
 
-    from duelpy.agents import Agent, parse_agent
+    from duelpy.duel.agents import Agent, parse_agent
 
     agents = [a if isinstance(a, Agent) else parse_agent(a) for a in (p1, p2)]
     rec, state = GameRecord.start(seed, players=[a.name for a in agents], **options)

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from duelcore import State
 from duelcore import search as _search
 
-from duelpy.specs import (Kind, check_options, choice_option, float_option, int_option,
+from duelpy.base.specs import (Kind, check_options, choice_option, float_option, int_option,
                           parse_spec)
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "PlanAgent", "parse_agent",

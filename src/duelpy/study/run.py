@@ -3,7 +3,7 @@ treatments, played on the same seeds, saved in chunks, reported with 95% interva
 
 A study is described by a :class:`StudySpec`, read from a TOML file (see :func:`load_spec`)
 or built from a dict.  :func:`run_study` validates it, plays every game of every arm (the
-control and each treatment) through :func:`duelpy.match.play_games_raw`, writes the per-game
+control and each treatment) through :func:`duelpy.duel.match.play_games_raw`, writes the per-game
 table chunk by chunk (so an interrupted study keeps its finished games and can be resumed),
 combines the chunks, and writes the report and the plots.
 
@@ -43,11 +43,11 @@ import pandas as pd
 import duelcore
 from duelcore import data
 
-from duelpy.agents import AgentSpecError, parse_agent
-from duelpy.match import (GAME_OPTIONS, LONG_GAME, game_cost, game_seeds, play_games_raw,
+from duelpy.duel.agents import AgentSpecError, parse_agent
+from duelpy.duel.match import (GAME_OPTIONS, LONG_GAME, game_cost, game_seeds, play_games_raw,
                           results_table)
-from duelpy.interrupt import clear_core, stop_core
-from duelpy.specs import check_conflicts
+from duelpy.base.interrupt import clear_core, stop_core
+from duelpy.base.specs import check_conflicts
 
 __all__ = ["StudySpec", "Treatment", "StudyError", "StudyInterrupted", "StudyResult",
            "load_spec", "run_study", "read_games", "CONTROL"]
@@ -91,7 +91,7 @@ class StudyInterrupted(RuntimeError):
 
 class StudyResult(NamedTuple):
     """What :func:`run_study` returns: ``games`` (the per-game DataFrame, one row per game
-    and arm) and ``report`` (a :class:`duelpy.study_report.StudyReport`)."""
+    and arm) and ``report`` (a :class:`duelpy.study.report.StudyReport`)."""
 
     games: pd.DataFrame
     report: Any
@@ -918,7 +918,7 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
     -------
     StudyResult
         ``(games, report)``: the per-game DataFrame (see :func:`read_games`; rows = games per
-        arm x arms) and the :class:`duelpy.study_report.StudyReport`.
+        arm x arms) and the :class:`duelpy.study.report.StudyReport`.
 
     Raises
     ------
@@ -929,7 +929,7 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         The study stopped early (Ctrl-C, a worker that died, ``max_chunks``); every finished
         chunk is kept.
     """
-    from duelpy import study_report
+    from duelpy.study import report as study_report
 
     # ---- validate everything before any game
     spec = None if spec_or_path is None else load_spec(spec_or_path)
@@ -998,7 +998,7 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         os.replace(tmp, out / "games.csv")
     report = study_report.build_report(df, spec)
     if plots:
-        from duelpy import study_plots
+        from duelpy.study import plots as study_plots
         report.plots = study_plots.write_plots(report, df, out / "plots")
     report.write(out)
     shutil.rmtree(out / PREVIOUS, ignore_errors=True)     # the study this one replaced

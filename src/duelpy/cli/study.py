@@ -1,7 +1,7 @@
 """``duel study``: a Monte Carlo balance study with treatments, a report and plots.
 
-Registered in :mod:`duelpy.cli` with ``from duelpy.cli_study import study`` and
-``main.add_command(study)``; also runnable as ``python -m duelpy.cli_study``.
+Registered in :mod:`duelpy.cli.main` with ``from duelpy.cli.study import study`` and
+``main.add_command(study)``; also runnable as ``python -m duelpy.cli.study``.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from duelpy.cli_seven import SIDES, agents_option, check_game, game_options, study_seven
+from duelpy.cli.seven import SIDES, agents_option, check_game, game_options, study_seven
 
 _SEATS = {"p1": 0, "p2": 1}
 
@@ -28,7 +28,7 @@ def _coins(ctx, param, value):
 
 def _forced(value: str, hint: str = "--force-wonder"):
     """``p1=The Pyramids`` or ``p1=The Pyramids,p2=Zeus`` as {seat: wonder}."""
-    from duelpy.specs import parse_pairs
+    from duelpy.base.specs import parse_pairs
     if "=" not in value and ":" in value:
         value = value.replace(":", "=", 1)         # p1:The Pyramids
     try:
@@ -158,8 +158,8 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
                                                          if p.name == "out_dir"))
     from rich.console import Console
 
-    from duelpy.interrupt import exit_interrupted
-    from duelpy.study import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
+    from duelpy.base.interrupt import exit_interrupted
+    from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
 
     err = Console(stderr=True)
     try:

@@ -18,7 +18,7 @@ import duelcore
 from duelcore import data, search
 from duelcore.engine import VP_CATEGORIES, VICTORY_NAMES
 
-from duelpy.agents import Agent, _BuiltinAgent, parse_agent
+from duelpy.duel.agents import Agent, _BuiltinAgent, parse_agent
 
 __all__ = ["play_match", "MatchRun", "MatchStatus", "game_seeds", "game_cost", "results_table",
            "GAME_OPTIONS"]

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from duelpy.cli_common import board_width as _board_width, console as _console, one_line
-from duelpy.cli_common import result_line as _result_line, vp_table as _vp_table
+from duelpy.cli.common import board_width as _board_width, console as _console, one_line
+from duelpy.cli.common import result_line as _result_line, vp_table as _vp_table
 
 _one_line = one_line
 
@@ -75,8 +75,8 @@ def agents():
       duel agents
       duel simulate --p1 mcts:iterations=2000,c=1.2 --p2 greedy
     """
-    from duelpy.agents import AGENT_KINDS
-    from duelpy.tables import Column, print_table
+    from duelpy.duel.agents import AGENT_KINDS
+    from duelpy.base.tables import Column, print_table
 
     console = _console()
     console.print("Agents are written KIND or KIND:option=value,option=value "
@@ -97,7 +97,7 @@ def agents():
 # ---------------------------------------------------------------- shared helpers
 def _load_record(path: Path):
     """Load a record for a command; any failure is a one-line ClickException."""
-    from duelpy.records import RecordError, load
+    from duelpy.duel.records import RecordError, load
     try:
         return load(path)
     except FileNotFoundError:
@@ -129,9 +129,9 @@ def replay(file, step, width):
     """
     from rich.text import Text
 
-    from duelpy.notation import action_name
-    from duelpy.records import DEFAULT_OPTIONS, replay as replay_record
-    from duelpy.render import render
+    from duelpy.duel.notation import action_name
+    from duelpy.duel.records import DEFAULT_OPTIONS, replay as replay_record
+    from duelpy.duel.render import render
 
     rec = _load_record(file)
     states = replay_record(rec, states=True)
@@ -190,9 +190,9 @@ def show(file, move, width, plain):
       duel show game.json --move 20
       duel show game.json            # the final position
     """
-    from duelpy.notation import action_name
-    from duelpy.records import replay as replay_record
-    from duelpy.render import render, render_text
+    from duelpy.duel.notation import action_name
+    from duelpy.duel.records import replay as replay_record
+    from duelpy.duel.render import render, render_text
 
     rec = _load_record(file)
     n = len(rec.moves)
@@ -214,14 +214,14 @@ def show(file, move, width, plain):
         console.print(render(state, width=bw))
 
 
-from duelpy.cli_bench import bench  # noqa: E402
-from duelpy.cli_play import play  # noqa: E402
-from duelpy.cli_simulate import simulate  # noqa: E402
-from duelpy.cli_study import study  # noqa: E402
-from duelpy.cli_ladder import ladder  # noqa: E402
+from duelpy.cli.bench import bench  # noqa: E402
+from duelpy.cli.play import play  # noqa: E402
+from duelpy.cli.simulate import simulate  # noqa: E402
+from duelpy.cli.study import study  # noqa: E402
+from duelpy.cli.ladder import ladder  # noqa: E402
 from duelpy.web.command import serve  # noqa: E402
-from duelpy.cli_seven import seven  # noqa: E402  (7 Wonders: duel seven ...)
-from duelpy.cli_train import train  # noqa: E402
+from duelpy.cli.seven import seven  # noqa: E402  (7 Wonders: duel seven ...)
+from duelpy.cli.train import train  # noqa: E402
 
 main.add_command(simulate)
 main.add_command(play)

@@ -1,6 +1,6 @@
 """PNG plots of a balance study (matplotlib, Agg backend).
 
-:func:`write_plots` draws, from a :class:`duelpy.study_report.StudyReport` and the per-game
+:func:`write_plots` draws, from a :class:`duelpy.study.report.StudyReport` and the per-game
 table: the win rate by wonder (drafted and built) and by progress token with 95% error bars,
 the victory-type mix of each arm, the distributions of final VP, and the treatment effects.
 """
@@ -70,7 +70,7 @@ def write_plots(report, df: pd.DataFrame, out_dir) -> dict:
 
     Parameters
     ----------
-    report : duelpy.study_report.StudyReport
+    report : duelpy.study.report.StudyReport
     df : DataFrame
         The per-game table the report was built from.
     out_dir : str or Path

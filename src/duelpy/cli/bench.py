@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from duelpy.cli_seven import check_game, game_options
+from duelpy.cli.seven import check_game, game_options
 
 
 def _measure(fn, *args, **kwargs):
@@ -12,7 +12,7 @@ def _measure(fn, *args, **kwargs):
     loop, and the process exits with 130 whatever the loop does."""
     import threading
 
-    from duelpy.interrupt import clear_core, exit_interrupted, stop_core
+    from duelpy.base.interrupt import clear_core, exit_interrupted, stop_core
     out: dict = {}
 
     def work():
@@ -61,7 +61,7 @@ def bench(games, iterations, jobs, repeat, game, players):
     ctx = click.get_current_context()
     n = check_game(ctx, game, players)
     if n is not None:
-        from duelpy.cli_seven import _given, bench_seven
+        from duelpy.cli.seven import _given, bench_seven
         return bench_seven(n, games if _given(ctx, "games") else 20_000,
                            iterations if _given(ctx, "iterations") else 2_000, repeat, jobs)
     import statistics
@@ -70,7 +70,7 @@ def bench(games, iterations, jobs, repeat, game, players):
     from rich.table import Table
 
     import duelcore
-    from duelpy import benchmark
+    from duelpy.duel import benchmark as benchmark
 
     Console(stderr=True).print(f"duel bench: {repeat} runs of {games:,} random games and "
                                f"{iterations:,} MCTS iterations (Ctrl-C stops)",

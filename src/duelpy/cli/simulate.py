@@ -1,7 +1,7 @@
 """``duel simulate``: many games between two agents, streamed to a table, summarised.
 
-Registered in :mod:`duelpy.cli`.  The games are played in chunks by worker threads
-(:class:`duelpy.match.MatchRun`); each chunk's rows go straight to ``--out`` and into a
+Registered in :mod:`duelpy.cli.main`.  The games are played in chunks by worker threads
+(:class:`duelpy.duel.match.MatchRun`); each chunk's rows go straight to ``--out`` and into a
 running summary, so memory does not grow with ``--games``.  Ctrl-C keeps every finished
 game, prints the summary of those games and exits with 130.
 """
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import click
 
-from duelpy.cli_common import (AGENT, EXIT_INTERRUPTED, console, one_line,
+from duelpy.cli.common import (AGENT, EXIT_INTERRUPTED, console, one_line,
                                options_from_flags, rule_options)
-from duelpy.cli_seven import (agents_option, check_game, game_options, setup_options,
+from duelpy.cli.seven import (agents_option, check_game, game_options, setup_options,
                               simulate_seven)
 
 
@@ -63,7 +63,7 @@ def _rate(st) -> str:
 
 
 def _summary_tables(con, acc, header: list[str]) -> None:
-    from duelpy.tables import Column, print_table
+    from duelpy.base.tables import Column, print_table
     for line in header:
         con.print(line, highlight=False)
     t = acc.table()
@@ -129,10 +129,10 @@ def simulate(games, agent_a, agent_b, seed, jobs, alternate, centred_pawn, start
     if n is not None:
         return simulate_seven(n, seven_agents, games, seed, jobs, sides, remove, out,
                               overwrite, quiet)
-    from duelpy.interrupt import exit_interrupted, sigint_stops
-    from duelpy.match import MatchRun
-    from duelpy.output import OutputError, TableWriter
-    from duelpy.report import Summary
+    from duelpy.base.interrupt import exit_interrupted, sigint_stops
+    from duelpy.duel.match import MatchRun
+    from duelpy.base.output import OutputError, TableWriter
+    from duelpy.duel.summary import Summary
 
     options = options_from_flags(centred_pawn, start_coins, first_game_wonders, ban_tokens,
                                  force_wonders)
@@ -204,7 +204,7 @@ _DEFAULT_RULES = {"centred_pawn": "chooses", "first_game_wonders": False, "start
 
 def _rules_text(options: dict) -> str:
     """The rule options that differ from the rulebook's, in words ('' if none)."""
-    from duelpy.study import describe_options
+    from duelpy.study.run import describe_options
     changed = {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
     changed = {k: v for k, v in changed.items() if _DEFAULT_RULES.get(k, None) != v}
     return describe_options(changed) if changed else ""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from duelpy.match import play_match
-from duelpy.report import summary
+from duelpy.duel.match import play_match
+from duelpy.duel.summary import summary
 
 __all__ = ["simulate", "summarise"]
 
@@ -33,7 +33,7 @@ def simulate(games: int, p1="random", p2="random", seed: int = 0, jobs: int = 1,
         Worker threads (the core releases the GIL).
     progress : callable, optional
         Called with the number of games just finished.  For more games than fit in memory
-        use :class:`duelpy.match.MatchRun`, which hands the rows over chunk by chunk (as
+        use :class:`duelpy.duel.match.MatchRun`, which hands the rows over chunk by chunk (as
         ``duel simulate`` does).
     **options
         Rule options of ``new_game``: first_game_wonders, centred_pawn, start_coins,

@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from duelpy.cli_common import EXIT_INTERRUPTED, console, one_line
+from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line
 
 PLAYERS = click.IntRange(2, 7)
 DEFAULT_PLAYERS = 4
@@ -155,7 +155,7 @@ def _interrupted(what: str):
 
 
 def _print_rows(con, head, rows, title=""):
-    from duelpy.tables import Column, print_table
+    from duelpy.base.tables import Column, print_table
     left = {"board", "side", "seat", "agent", "arm"}
     keys = 0                # the leading key columns (board, side...) repeat in every part
     while keys < len(head) and head[keys] in left:
@@ -167,7 +167,7 @@ def _print_rows(con, head, rows, title=""):
 # ---------------------------------------------------------------- simulate
 def simulate_seven(players, agents, games, seed, jobs, sides, remove, out, overwrite, quiet):
     """``duel simulate --game seven``: GAMES games, a table per seat (and per agent)."""
-    from duelpy.output import OutputError, TableWriter
+    from duelpy.base.output import OutputError, TableWriter
     from duelpy.seven.study import display_rows, games_frame, summarise
     lineup = _agents(agents or "random", players)
     arm = _arm("--remove", sides=sides, remove=(_removals(remove) or [[]])[0])
@@ -317,7 +317,7 @@ def bench_seven(players, games, iterations, repeat, jobs):
     from rich.table import Table
 
     from duelcore import seven as core
-    from duelpy.cli_bench import _measure
+    from duelpy.cli.bench import _measure
     seed = 20261130
     console(stderr=True).print(f"duel bench --game seven: {repeat} runs of {games:,} random "
                                f"{players}-player games and {iterations:,} MCTS iterations "
@@ -427,7 +427,7 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
     from rich.text import Text
 
     from duelcore import seven as core
-    from duelpy.output import OutputError, check_new_file
+    from duelpy.base.output import OutputError, check_new_file
     from duelpy.seven import new_game, record_of, render_text, save_record
 
     if seat > players:
@@ -550,7 +550,7 @@ def ladder_seven(players, agents, games, seed, iterations, jobs, out_dir, overwr
     Bradley–Terry over who finished ahead (see :mod:`duelpy.seven.ladder`)."""
     from rich.console import Console
 
-    from duelpy.ladder import LadderError, print_ladder, write_plot
+    from duelpy.ladder.run import LadderError, print_ladder, write_plot
     from duelpy.seven.agents import SevenAgentError
     from duelpy.seven.ladder import agent_table, check_agents, play_ladder, rate
     if not agents:
@@ -583,7 +583,7 @@ def ladder_seven(players, agents, games, seed, iterations, jobs, out_dir, overwr
     ratings.attrs["anchor"] = ratings.attrs.get("anchor", "")
     table = agent_table(frame, names)
     if out_dir is not None:
-        from duelpy.ladder import to_markdown
+        from duelpy.ladder.run import to_markdown
         try:
             out_dir.mkdir(parents=True, exist_ok=True)
             frame.to_parquet(out_dir / "games.parquet", index=False)

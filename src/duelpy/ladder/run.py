@@ -7,8 +7,8 @@ swapped (an odd ``games`` leaves the last seed played once).  With a budget (``s
 ``iterations``) every search agent gets the same budget per decision; agents that search
 nothing (``random``, ``greedy``) ignore it.
 
-The games are played by the machinery of :mod:`duelpy.study`: the core's batch runner
-(:func:`duelpy.match.play_games_raw`) in chunks on local threads or processes or on Ray;
+The games are played by the machinery of :mod:`duelpy.study.run`: the core's batch runner
+(:func:`duelpy.duel.match.play_games_raw`) in chunks on local threads or processes or on Ray;
 each finished chunk is written atomically as Parquet, so an interrupted ladder keeps its
 finished games and ``resume=True`` plays only the missing chunks.  The games do not depend on
 the backend, the number of workers or the chunk size.
@@ -46,10 +46,10 @@ import numpy as np
 import pandas as pd
 from scipy import optimize, stats
 
-from duelpy import study as _study
-from duelpy.interrupt import clear_core, stop_core
-from duelpy.agents import AgentSpecError, parse_agent
-from duelpy.match import game_seeds, play_games_raw, results_table
+from duelpy.study import run as _study
+from duelpy.base.interrupt import clear_core, stop_core
+from duelpy.duel.agents import AgentSpecError, parse_agent
+from duelpy.duel.match import game_seeds, play_games_raw, results_table
 
 __all__ = ["LadderError", "LadderInterrupted", "LadderResult", "LadderSpec", "run_ladder",
            "fit_ratings", "head_to_head", "head_to_head_matrix", "read_ladder", "write_plot"]
@@ -286,7 +286,7 @@ def _swap(lo: int, hi: int) -> np.ndarray:
 
 def _play_ladder_chunk(job: tuple) -> dict:
     """Worker: games ``lo .. hi - 1`` of the pairing (a, b).  ``job`` = (a, b, seed, lo, hi);
-    returns the core's arrays (see :func:`duelpy.match.play_games_raw`)."""
+    returns the core's arrays (see :func:`duelpy.duel.match.play_games_raw`)."""
     a, b, seed, lo, hi = job
     return play_games_raw(parse_agent(a), parse_agent(b), ladder_seeds(seed, lo, hi),
                           _swap(lo, hi), {})
@@ -510,7 +510,7 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
         ``(games, ratings)``.  ``games``: one row per game, sorted by pairing and game, with
         ``pairing`` (index), ``agent_a``, ``agent_b`` (the pairing's agents; ``agent_a`` sits
         in P1's seat in even games), ``game`` (index in the pairing) and the columns of
-        :func:`duelpy.match.play_match` (seed, p1, p2, winner, winner_agent, victory, VP...).
+        :func:`duelpy.duel.match.play_match` (seed, p1, p2, winner, winner_agent, victory, VP...).
         ``ratings``: see :func:`fit_ratings`.
 
     Raises
@@ -1013,7 +1013,7 @@ def print_ladder(ratings: pd.DataFrame, h2h: pd.DataFrame, console=None, title=N
     """Print the ratings and the head-to-head matrix with rich tables."""
     from rich.console import Console
 
-    from duelpy.tables import Column, print_table
+    from duelpy.base.tables import Column, print_table
     console = console or Console()
     console.rule(f"[bold]{title or 'Rating ladder'}")
     for line in header_lines(ratings):

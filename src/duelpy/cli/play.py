@@ -1,10 +1,10 @@
 """``duel play``: a game against an agent in the terminal.
 
-Registered in :mod:`duelpy.cli`.  Whenever a decision is yours the board is drawn again,
+Registered in :mod:`duelpy.cli.main`.  Whenever a decision is yours the board is drawn again,
 with why it is yours (a draft pick, a new Age, who begins the next Age, Play Again, a
 progress token, a card to destroy or revive) and your legal moves.  While the opponent
 searches, a "thinking…" line shows its iterations and the move it prefers so far
-(:mod:`duelpy.thinking`).  Ctrl-C (at the prompt or while the opponent thinks) and the end
+(:mod:`duelpy.duel.thinking`).  Ctrl-C (at the prompt or while the opponent thinks) and the end
 of input both stop the game and keep its record; a record is never written over an existing
 file without --overwrite or a yes at the prompt, and a game with no move writes none.
 """
@@ -14,18 +14,18 @@ from pathlib import Path
 
 import click
 
-from duelpy.agents import STRONGEST, AgentSpecError
-from duelpy.cli_common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
+from duelpy.duel.agents import STRONGEST, AgentSpecError
+from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
                                vp_table)
-from duelpy.cli_seven import check_game, game_options, play_seven
-from duelpy.interrupt import exit_interrupted
+from duelpy.cli.seven import check_game, game_options, play_seven
+from duelpy.base.interrupt import exit_interrupted
 
 _one_line = one_line
 
 
 def _move_note(state, action) -> str:
     """Cost or gain of a legal move for the player to move, asked of the State."""
-    from duelpy.notation import NUM_DECISION_ACTIONS
+    from duelpy.duel.notation import NUM_DECISION_ACTIONS
     from duelcore import ACTION_LAYOUT as L, data
     p = state.current_player()
     if p not in (0, 1) or action >= NUM_DECISION_ACTIONS:
@@ -45,7 +45,7 @@ def _print_moves(console, state):
     from rich.columns import Columns
     from rich.text import Text
 
-    from duelpy.notation import legal_moves
+    from duelpy.duel.notation import legal_moves
     items = []
     for a, name in legal_moves(state):
         note = _move_note(state, a)
@@ -74,8 +74,8 @@ def _opponent(opponent: str, iterations, seconds):
     """The opponent of ``duel play``: ``--opponent`` with the budget flags (which must not
     repeat or contradict the description's own budget); MCTS gets 5000 iterations unless
     told otherwise."""
-    from duelpy.agents import AGENT_KINDS
-    from duelpy.specs import parse_spec
+    from duelpy.duel.agents import AGENT_KINDS
+    from duelpy.base.specs import parse_spec
 
     def bad(msg):
         return click.BadParameter(msg, param_hint="--opponent")
@@ -116,7 +116,7 @@ def why_yours(state, before, last_action, human: int) -> str:
     ``before`` is the position before the last move (None at the start) and
     ``last_action`` that move.
     """
-    from duelpy.notation import action_name
+    from duelpy.duel.notation import action_name
     d = state.to_dict()
     phase = state.phase
     again = before is not None and before.current_player() == human
@@ -170,7 +170,7 @@ def _built_wonder(action) -> str:
 
 
 def _thinking_text(th, who: str) -> str:
-    from duelpy.notation import action_name
+    from duelpy.duel.notation import action_name
     p = th.progress()
     text = f"{who} is thinking… {p['seconds']:.1f} s"
     if p["budget"]:
@@ -188,7 +188,7 @@ def think(con, agent, state, who: str, live: bool) -> int:
     On a terminal the line is live (iterations, best move so far); otherwise it is printed
     once.  KeyboardInterrupt stops the search (the core's stop flag) and is raised again.
     """
-    from duelpy.thinking import Thinking
+    from duelpy.duel.thinking import Thinking
     th = Thinking(agent, state, view=live).start()
     try:
         if th.wait(0.3):
@@ -278,11 +278,11 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
     from rich.text import Text
 
     from duelcore import search
-    from duelpy.agents import parse_agent
-    from duelpy.notation import NotationError, action_name, parse_action
-    from duelpy.output import OutputError, check_new_file
-    from duelpy.records import GameRecord
-    from duelpy.render import render
+    from duelpy.duel.agents import parse_agent
+    from duelpy.duel.notation import NotationError, action_name, parse_action
+    from duelpy.base.output import OutputError, check_new_file
+    from duelpy.duel.records import GameRecord
+    from duelpy.duel.render import render
 
     agent = _opponent(opponent, iterations, seconds)
     if seed is None:
@@ -373,7 +373,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
             elif word in ("moves", "m", "list"):
                 _print_moves(con, state)
             elif word == "hint":
-                from duelpy.thinking import Thinking
+                from duelpy.duel.thinking import Thinking
                 th = Thinking(hinter, state, view=False, call=hinter.search).start()
                 try:
                     while not th.wait(0.1):

@@ -1,7 +1,7 @@
 """``duel train``: retrain the planning search's learned evaluator or its fitted playout
-policy (see :mod:`duelpy.train`).
+policy (see :mod:`duelpy.duel.train`).
 
-Registered in :mod:`duelpy.cli` with ``main.add_command(train)``.
+Registered in :mod:`duelpy.cli.main` with ``main.add_command(train)``.
 """
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
         raise click.BadParameter(f"{games} is less than 100 (value needs at least 100 games)",
                                  param_hint="--games")
     try:
-        from duelpy.train import fit_value, save_value_weights
+        from duelpy.duel.train import fit_value, save_value_weights
         if model == "value":
             import sklearn  # noqa: F401
     except ImportError:
@@ -108,8 +108,8 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
 def _train_policy(games, iterations, jobs, rounds, seed, out, start=None):
     from rich.progress import Progress
 
-    from duelpy.cli_common import console
-    from duelpy.train import TooFewTurns, save_policy_weights, train_policy
+    from duelpy.cli.common import console
+    from duelpy.duel.train import TooFewTurns, save_policy_weights, train_policy
 
     con = console(stderr=True)          # stdout: results only; no bar (nor its last line)
     with Progress(transient=True, console=con, disable=not con.is_terminal) as bar:

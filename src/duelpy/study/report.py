@@ -1,9 +1,9 @@
 """The report of a balance study: the numbers (pandas DataFrames with 95% intervals from
 scipy) and their renderings as Markdown, HTML and rich tables.
 
-Every number is computed from the per-game table of :mod:`duelpy.study` (one row per game and
+Every number is computed from the per-game table of :mod:`duelpy.study.run` (one row per game and
 arm).  Win rates are fractions of games won outright (a shared victory is not a win); their
-intervals are Wilson score intervals (:func:`duelpy.report.proportion_ci`).  Treatments are
+intervals are Wilson score intervals (:func:`duelpy.duel.summary.proportion_ci`).  Treatments are
 compared with the control game by game (the same seeds and seats): paired differences, with
 t-intervals on the per-game differences and McNemar's exact test for win rates.
 """
@@ -22,7 +22,7 @@ from scipy import stats
 from duelcore import data
 from duelcore.engine import VP_CATEGORIES
 
-from duelpy.report import mean_ci, proportion_ci
+from duelpy.duel.summary import mean_ci, proportion_ci
 
 __all__ = ["StudyReport", "build_report", "win_rate_by_item", "VICTORY_LABELS", "MIN_GAMES"]
 
@@ -486,7 +486,7 @@ class StudyReport:
         """Print the report to the terminal with rich tables."""
         from rich.console import Console
 
-        from duelpy.tables import Column, print_table
+        from duelpy.base.tables import Column, print_table
         console = console or Console()
         console.rule(f"[bold]{self.title}")
         for line in self.header_lines():
@@ -581,10 +581,10 @@ def build_report(df: pd.DataFrame, spec) -> StudyReport:
     Parameters
     ----------
     df : DataFrame
-        Per-game table of :func:`duelpy.study.run_study` (one row per game and arm; needs
+        Per-game table of :func:`duelpy.study.run.run_study` (one row per game and arm; needs
         treatment, game, seed, winner, winner_agent, victory, VP, mask, Play Again, starter
         and n_decisions columns).
-    spec : duelpy.study.StudySpec
+    spec : duelpy.study.run.StudySpec
 
     Returns
     -------
@@ -595,7 +595,7 @@ def build_report(df: pd.DataFrame, spec) -> StudyReport:
     ValueError
         If a treatment's games were not played on the control's seeds.
     """
-    from duelpy.study import CONTROL, describe_options
+    from duelpy.study.run import CONTROL, describe_options
 
     arms = spec.arms
     control = df[df["treatment"] == CONTROL]
@@ -617,7 +617,7 @@ def build_report(df: pd.DataFrame, spec) -> StudyReport:
         tokens=win_rate_by_item(control, "tokens_mask", data.TOKEN_NAMES),
         effects=_effects(df, arms), vp=_vp(df, arms), vp_categories=_vp_categories(control),
         game_shape=_game_shape(df, arms))
-    from duelpy.agents import parse_agent
+    from duelpy.duel.agents import parse_agent
     if any(getattr(parse_agent(a), "seconds", None) for a in (spec.p1, spec.p2)):
         rep.warnings.append("an agent has a time budget (seconds=): its games depend on the "
                             "machine's speed and load, so they cannot be replayed exactly")

@@ -15,7 +15,7 @@ import numpy as np
 import duelcore
 from duelcore import search
 
-from duelpy.match import game_seeds
+from duelpy.duel.match import game_seeds
 
 SIGNATURE_SEED = 20261129
 

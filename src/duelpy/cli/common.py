@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from duelpy.agents import AgentSpecError, parse_agent
+from duelpy.duel.agents import AgentSpecError, parse_agent
 
 __all__ = ["AGENT", "one_line", "rule_options", "options_from_flags", "console",
            "board_width", "result_line", "vp_table", "EXIT_INTERRUPTED"]
@@ -102,8 +102,8 @@ def options_from_flags(centred_pawn, start_coins, first_game_wonders, ban_tokens
                        force_wonders) -> dict:
     """Keyword arguments of ``new_game`` from the rule-option flags, checked (names matched
     regardless of case and spacing); click.BadParameter naming the flag otherwise."""
-    from duelpy.cli_study import _forced
-    from duelpy.study import StudyError, _normalise_options, game_options
+    from duelpy.cli.study import _forced
+    from duelpy.study.run import StudyError, _normalise_options, game_options
 
     opts = {}
     if centred_pawn is not None:

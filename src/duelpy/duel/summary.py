@@ -1,44 +1,14 @@
 """Summaries of a per-game results table, with 95% confidence intervals (scipy)."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
 
+from duelcore.engine import VICTORY_NAMES
+
+from duelpy.base.stats import mean_ci, proportion_ci, t_quantile  # noqa: F401 (re-exported)
+
 VICTORIES = ("civilian", "military", "scientific", "shared")
-
-
-def proportion_ci(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n (as fractions); (nan, nan) when n == 0.
-
-    The closed form, as scipy's ``binomtest(k, n).proportion_ci(method="wilson")``, with the
-    normal quantile from ``scipy.special`` (scipy.stats takes seconds to import)."""
-    if n == 0:
-        return float("nan"), float("nan")
-    from scipy.special import ndtri
-    z = float(ndtri(0.5 + level / 2))
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def t_quantile(level: float, df: float) -> float:
-    """The two-sided ``level`` quantile of Student's t with ``df`` degrees of freedom."""
-    from scipy.special import stdtrit
-    return float(stdtrit(df, 0.5 + level / 2))
-
-
-def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
-    """Mean and t-interval of a sample: (mean, low, high)."""
-    x = np.asarray(x, dtype=float)
-    m = float(x.mean()) if len(x) else float("nan")
-    if len(x) < 2 or np.all(x == x[0]):
-        return m, m, m
-    half = t_quantile(level, len(x) - 1) * float(x.std(ddof=1)) / math.sqrt(len(x))
-    return m, m - half, m + half
 
 
 class Summary:
@@ -58,7 +28,7 @@ class Summary:
         self.vp = [[0, 0.0, 0.0], [0, 0.0, 0.0]]        # per seat: n, mean, sum of squares
 
     def add(self, df: pd.DataFrame) -> "Summary":
-        """Add the games of a results table (see :func:`duelpy.match.results_table`)."""
+        """Add the games of a results table (see :func:`duelpy.duel.match.results_table`)."""
         if not len(df):
             return self
         return self._add(df["winner"].to_numpy(), df["p1"].to_numpy(object),
@@ -69,7 +39,6 @@ class Summary:
     def add_raw(self, raw: dict, p1_names, p2_names) -> "Summary":
         """Add games from the core's arrays (``search.play_games``) and the agent names in
         P1's and P2's seats (arrays of str): quicker than making their table."""
-        from duelcore.engine import VICTORY_NAMES
         vp = raw["vp"].sum(axis=2)
         counts = np.bincount(raw["victory"], minlength=len(VICTORY_NAMES))
         return self._add(raw["winner"], np.asarray(p1_names, object),

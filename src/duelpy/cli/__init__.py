@@ -1,0 +1,2 @@
+"""The ``duel`` command line (entry point :func:`main`)."""
+from duelpy.cli.main import main  # noqa: F401

@@ -1,0 +1,217 @@
+"""The one runner: chunks of games played on a backend, each handed over as it finishes,
+stoppable at any moment without losing a finished game.
+
+:func:`play_chunks` is what ``duel simulate``, ``duel study`` and ``duel ladder`` (of every
+game) run.  A *job* is a tuple whose last two items are ``lo, hi``: games ``lo .. hi - 1`` of
+something (an arm, a pairing, a run); the backend's worker function plays it and returns the
+arrays of the games it finished (every game, or after a stop only the first ones).  The
+caller's ``save(job, result)`` writes them and returns how many games they hold.
+
+Stopping, in order of urgency:
+
+* ``stop`` set (the first Ctrl-C under :func:`duelpy.base.interrupt.sigint_stops`, or the
+  caller): no new chunk starts, the chunks under way stop at once (the core's stop flag, the
+  workers' :data:`~duelpy.run.backends.STOP`) and return their finished games, which are
+  saved; the run ends with reason ``"Ctrl-C"``.
+* KeyboardInterrupt (a second Ctrl-C, or Ctrl-C without ``sigint_stops``): the same, but the
+  runner waits at most a few seconds for the chunks under way; a further KeyboardInterrupt
+  saves only what has already come back.
+* A worker that died (a lost process or Ray node): what finished is saved, the rest is left
+  for a resume.
+"""
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from duelpy.base.interrupt import clear_core, stop_core
+from duelpy.run.backends import STOP
+
+__all__ = ["RunOutcome", "play_chunks", "Chunks"]
+
+#: Seconds the runner waits for the chunks under way after a stop (Ctrl-C again: less).
+STOP_WAIT = 120.0
+
+
+@dataclass
+class RunOutcome:
+    """How a :func:`play_chunks` run ended: ``games`` finished in this run, ``chunks`` played
+    whole, ``reason`` None when every job was played, else why not (``"Ctrl-C"``,
+    ``"stopped after N chunks (max_chunks)"``, ``"a worker died (...)"``), and ``left`` the
+    jobs (whole or the unplayed rest of a stopped chunk) not played."""
+
+    games: int = 0
+    chunks: int = 0
+    reason: str | None = None
+    left: list | None = None
+
+    @property
+    def interrupted(self) -> bool:
+        return self.reason is not None
+
+
+class Chunks:
+    """Jobs ``(*key, lo, hi)`` covering games ``0 .. total - 1`` in chunks of ``size`` games
+    (the size may be changed between chunks, e.g. to aim at a time per chunk).  Used as the
+    ``todo`` of :func:`play_chunks` (``bool(todo)``, ``todo.popleft()``)."""
+
+    def __init__(self, total: int, size: int, key: tuple = (), start: int = 0):
+        self.total, self.size, self.key, self.next_lo = total, max(1, size), key, start
+
+    def __bool__(self) -> bool:
+        return self.next_lo < self.total
+
+    def popleft(self) -> tuple:
+        lo = self.next_lo
+        hi = min(self.total, lo + self.size)
+        self.next_lo = hi
+        return (*self.key, lo, hi)
+
+    def rest(self) -> list:
+        return [(*self.key, self.next_lo, self.total)] if self else []
+
+
+def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
+                stop: threading.Event | None = None, max_chunks: int | None = None,
+                on_progress: Callable[[int], None] | None = None,
+                on_tick: Callable[[], None] | None = None, ordered: bool = False,
+                tick: float = 0.2, say: Callable[[str], None] | None = None) -> RunOutcome:
+    """Play the jobs of ``todo`` on ``backend`` and ``save`` each as it finishes.
+
+    Parameters
+    ----------
+    backend
+        A backend of :mod:`duelpy.run.backends` (its worker function plays one job).
+    todo
+        The jobs: a ``collections.deque`` of tuples ``(*key, lo, hi)`` or a :class:`Chunks`.
+    save : callable
+        ``save(job, result) -> n``: write the result of ``job`` (games ``lo .. lo + n - 1``)
+        and return ``n``, the games it holds (fewer than ``hi - lo`` after a stop).
+    stop : threading.Event, optional
+        Set (from any thread) to stop: nothing new starts, the chunks under way return their
+        finished games, which are saved.
+    max_chunks : int, optional
+        Start at most this many chunks, then end as if stopped.
+    on_progress : callable, optional
+        ``on_progress(n)`` after ``n`` more games were saved (in the calling thread).
+    on_tick : callable, optional
+        Called about every ``tick`` seconds while the run goes on.
+    ordered : bool
+        Save the chunks in the order they were taken from ``todo`` (for a file written in
+        game order); the chunks left after a stop are saved in order too, gaps and all.
+    say : callable, optional
+        ``say(text)`` for the one line printed when a stop begins.
+
+    Returns
+    -------
+    RunOutcome
+    """
+    inflight: dict = {}
+    order: list = []                 # jobs in the order taken (ordered saving)
+    ready: dict = {}                 # job -> result, waiting for its turn (ordered saving)
+    out = RunOutcome(left=[])
+    limit = math.inf if max_chunks is None else max_chunks
+    submitted = 0
+    cap = 2 * backend.capacity
+    stop = stop if stop is not None else threading.Event()
+    STOP.clear()
+    if not stop.is_set():
+        clear_core()
+
+    def keep(job, result):
+        n = save(job, result)
+        lo, hi = job[-2], job[-1]
+        if n < hi - lo:
+            out.left.append((*job[:-2], lo + n, hi))
+        else:
+            out.chunks += 1
+        out.games += n
+        if n and on_progress is not None:
+            on_progress(n)
+
+    def flush(everything: bool = False):
+        while order and order[0] in ready:
+            job = order.pop(0)
+            keep(job, ready.pop(job))
+        if everything:
+            for job in [j for j in order if j in ready]:
+                order.remove(job)
+                keep(job, ready.pop(job))
+
+    def collect(handle):
+        job = inflight.pop(handle)
+        result = backend.result(handle)
+        if ordered:
+            ready[job] = result
+            flush()
+        else:
+            keep(job, result)
+
+    def harvest():
+        """Save whatever has finished; a chunk that failed is left for a resume."""
+        for h in [h for h in inflight if backend.ready(h)]:
+            job = inflight[h]
+            try:
+                collect(h)
+            except Exception:       # noqa: BLE001
+                inflight.pop(h, None)
+                out.left.append(job)
+
+    def wind_down(deadline: float):
+        STOP.set()                  # chunks under way stop: at once with the core's stop
+        stop_core()                 # flag, else at their next decision or their end
+        backend.stop_workers()
+        backend.cancel_queued(list(inflight))
+        try:
+            while inflight and time.monotonic() < deadline:
+                harvest()
+                if inflight:
+                    time.sleep(0.02)
+        except KeyboardInterrupt:   # Ctrl-C again: keep only what has come back
+            harvest()
+
+    try:
+        while True:
+            while todo and len(inflight) < cap and submitted < limit and not stop.is_set():
+                job = todo.popleft()
+                inflight[backend.submit(job)] = job
+                order.append(job)
+                submitted += 1
+            if not inflight:
+                break
+            for h in backend.wait(list(inflight), timeout=tick):
+                collect(h)
+            if on_tick is not None:
+                on_tick()
+            if stop.is_set():
+                out.reason = "Ctrl-C"
+                if say is not None and inflight:
+                    say("[yellow]stopping: saving the games finished (Ctrl-C again stops "
+                        "at once, keeping what has been saved)")
+                wind_down(time.monotonic() + STOP_WAIT)
+                break
+        if out.reason is None and todo:
+            out.reason = f"stopped after {submitted} chunks (max_chunks)"
+    except KeyboardInterrupt:
+        out.reason = "Ctrl-C"
+        if say is not None and inflight:
+            say("[yellow]stopping: saving the games finished (Ctrl-C again stops at once, "
+                "keeping what has been saved)")
+        wind_down(time.monotonic() + 5.0)
+    except backend.lost_worker_errors as e:
+        out.reason = f"a worker died ({type(e).__name__})"
+        harvest()
+    finally:
+        if ordered:
+            flush(everything=True)
+        if out.reason is not None:
+            out.left.extend(inflight.values())
+            backend.abandon(list(inflight))
+        STOP.clear()
+        clear_core()
+    if todo:
+        out.left.extend(todo.rest() if isinstance(todo, Chunks) else list(todo))
+    return out
