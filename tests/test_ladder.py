@@ -19,8 +19,9 @@ from click.testing import CliRunner
 
 import duelpy
 from duelpy.cli.main import main
+from duelpy.ladder.rating import wilson_interval
 from duelpy.ladder.run import (LadderError, LadderInterrupted, fit_ratings, head_to_head,
-                           read_ladder, resolve_agents, run_ladder, wilson_interval)
+                               read_ladder, resolve_agents, run_ladder)
 from duelpy.duel.match import game_seeds
 from duelpy.duel.summary import proportion_ci
 

@@ -64,12 +64,13 @@ def test_simulate_seven_set_up_options():
 @pytest.mark.parametrize("args, words", [
     (["--game", "seven", "--players", "8"], ["--players", "8", "2<=x<=7"]),
     (["--game", "seven", "--players", "1"], ["--players", "1"]),
-    (["--players", "4"], ["--players is for --game seven"]),
+    (["--players", "4"], ["--players does not apply to --game duel", "2-player game"]),
     (["--game", "chess"], ["--game", "chess", "duel", "seven"]),
-    (["--game", "seven", "--p1", "greedy"], ["--p1", "Duel option"]),
-    (["--game", "seven", "--ban-token", "Law"], ["--ban-token", "Duel option"]),
-    (["--agents", "greedy"], ["--agents", "--game seven"]),
-    (["--sides", "A"], ["--sides", "--game seven"]),
+    (["--game", "seven", "--p1", "greedy"], ["--p1", "2-player games", "--agents"]),
+    (["--game", "seven", "--ban-token", "Law"], ["--ban-token", "does not apply to --game "
+                                                 "seven"]),
+    (["--agents", "greedy,random,random"], ["--agents", "2 agents"]),
+    (["--sides", "A"], ["--sides", "does not apply to --game duel"]),
     (["--game", "seven", "--agents", "plan"], ["plan", "Duel agent", "not available"]),
     (["--game", "seven", "--agents", "minimax"], ["unknown agent", "minimax"]),
     (["--game", "seven", "--agents", "mcts:iterations=50,seconds=1"],
@@ -111,36 +112,44 @@ def test_study_seven_arms_report_and_paired_seeds(tmp_path):
     t = arm["without Scientists Guild"].set_index(["game", "seat"])
     assert (c["board"] == t["board"]).all() and (c["side"] == t["side"]).all()
     one_error(run("study", "--game", "seven", "--games", "5", "--out", str(out)),
-              "already holds a study", "--overwrite")
+              "already holds a study", "--overwrite", code=1)
 
 
-def test_study_seven_prints_without_out_and_duel_still_needs_out():
+def test_study_seven_control_sides_and_every_game_needs_out(tmp_path):
     r = ok(run("study", "--game", "seven", "--players", "3", "--games", "30", "--agents",
-               "random", "--sides", "A"))
+               "random", "--sides", "A", "--out", str(tmp_path / "s")))
     assert "Win rate by seat" in r.output and " B " not in r.output.split("Win rate by side")[1]
     one_error(run("study", "--games", "5"), "Missing option", "--out")
+    one_error(run("study", "--game", "seven", "--games", "5"), "Missing option", "--out")
 
 
 @pytest.mark.parametrize("args, words", [
     (["--force-wonder", "p5=Rhodos"], ["--force-wonder", "p1..p4"]),
     (["--force-wonder", "p1=Atlantis"], ["unknown wonder board", "Atlantis"]),
     (["--remove", "Nothing"], ["--remove", "unknown card"]),
-    (["--ban-token", "Law"], ["--ban-token", "Duel option"]),
-    (["--p2-extra-coins", "2"], ["--p2-extra-coins", "Duel option"]),
-    (["--resume"], ["--resume", "Duel option"]),
-    (["--force-side", "B", "--force-side", "B"], ["same"]),
+    (["--ban-token", "Law"], ["--ban-token", "does not apply to --game seven"]),
+    (["--p2-extra-coins", "2"], ["--p2-extra-coins", "does not apply to --game seven"]),
+    (["--force-side", "B", "--force-side", "B"], ["same name"]),
     (["--players", "9"], ["--players", "9"]),
 ])
-def test_study_seven_bad_input_is_one_line(args, words):
-    one_error(run("study", "--game", "seven", "--games", "5", *args), *words)
+def test_study_seven_bad_input_is_one_line(args, words, tmp_path):
+    code = 1 if args[0] in ("--force-side",) else 2
+    one_error(run("study", "--game", "seven", "--games", "5", "--out", str(tmp_path / "s"),
+                  *args), *words, code=code)
 
 
-def test_study_file_is_for_duel(tmp_path):
+def test_study_file_of_seven(tmp_path):
     f = tmp_path / "s.toml"
-    f.write_text("games = 5\n")
-    one_error(run("study", str(f), "--game", "seven"), "study file", "--game duel")
+    f.write_text('game = "seven"\nplayers = 3\ngames = 6\n[agents]\nseats = "random"\n'
+                 '[[treatment]]\nsides = "B"\n')
+    r = ok(run("study", str(f), "--out", str(tmp_path / "s7")))
+    assert "all side B" in r.output
+    duel = tmp_path / "d.toml"
+    duel.write_text("games = 5\n")
+    one_error(run("study", str(duel), "--game", "seven", "--out", str(tmp_path / "o")),
+              "a study of duel, not of seven", code=1)
     one_error(run("study", "--out", str(tmp_path / "o"), "--force-side", "B"),
-              "--force-side", "--game seven")
+              "--force-side", "does not apply to --game duel")
 
 
 # ---------------------------------------------------------------- bench
@@ -150,7 +159,7 @@ def test_bench_seven():
     assert "random games / s" in r.output and "MCTS iterations / s" in r.output
     sig = sv.random_games(3, 10_000, 20261130)["signature"]
     assert str(sig) in r.output and str(sv.state_size()) in r.output
-    one_error(run("bench", "--players", "3"), "--players is for --game seven")
+    one_error(run("bench", "--players", "3"), "--players does not apply to --game duel")
 
 
 # ---------------------------------------------------------------- play
@@ -196,10 +205,10 @@ def test_play_seven_by_name_and_quit(tmp_path):
      ["give the budget once"]),
     (["--game", "seven", "--opponent", "greedy", "--iterations", "10"],
      ["--iterations", "searching agents only", "greedy"]),
-    (["--game", "seven", "--hint-iterations", "5"], ["--hint-iterations", "Duel option"]),
-    (["--game", "seven", "--first-game-wonders"], ["--first-game-wonders", "Duel option"]),
+    (["--game", "seven", "--hint-iterations", "5"], ["--hint-iterations", "does not apply"]),
+    (["--game", "seven", "--first-game-wonders"], ["--first-game-wonders", "does not apply"]),
     (["--seat", "3"], ["--seat", "3"]),
-    (["--players", "3"], ["--players is for --game seven"]),
+    (["--players", "3"], ["--players does not apply to --game duel"]),
 ])
 def test_play_bad_flags_seven(args, words):
     one_error(run("play", *args, input="quit\n"), *words)
@@ -212,7 +221,7 @@ def test_ladder_seven(tmp_path):
                "mcts:20", "--games", "9", "--seed", "1", "--out", str(out), "--no-plot"))
     assert "Rating ladder" in r.output and "Game results" in r.output
     assert sorted(p.name for p in out.iterdir()) == [
-        "games.parquet", "head_to_head.csv", "ladder.md", "pairwise.parquet", "ratings.csv"]
+        "games.parquet", "head_to_head.csv", "ladder.json", "ladder.md", "ratings.csv"]
     games = pd.read_parquet(out / "games.parquet")
     assert games["game"].nunique() == 9
     # seat s of game g holds agent (g + s) mod 3
@@ -222,28 +231,29 @@ def test_ladder_seven(tmp_path):
     ratings = pd.read_csv(out / "ratings.csv")
     assert set(ratings["agent"]) == set(names)
     assert ratings.set_index("agent").loc["random", "elo"] == 0          # the anchor
-    assert "7 Wonders, 4 players, 9 games" in (out / "ladder.md").read_text()
+    assert "7 Wonders, 4 players, 3 agents rotated through the seats, 9 games" in \
+        (out / "ladder.md").read_text()
     r = ok(run("ladder", "--game", "seven", "--players", "3", "random", "mcts",
                "--iterations", "10", "--games", "4", "--quiet"))
 
 
 @pytest.mark.parametrize("args, words", [
     (["random"], ["at least 2 agents"]),
-    (["random", "random", "--games", "2"], ["named twice", "random"]),
+    (["random", "random", "--games", "2"], ["given twice", "random"]),
     (["random", "plan", "--games", "2"], ["plan", "not available"]),
     (["random", "greedy"], ["--games"]),
-    (["random", "greedy", "--games", "2", "--seconds", "1"], ["--seconds", "Duel option"]),
-    (["random", "greedy", "--games", "2", "--backend", "ray"], ["--backend", "Duel option"]),
+    (["random", "mcts", "--games", "2", "--seconds", "1"], ["seconds", "--iterations"]),
     (["random", "mcts:50", "--games", "2", "--iterations", "9"], ["give the budget once"]),
     (["random", "greedy", "--games", "2", "--players", "1"], ["--players", "1"]),
 ])
 def test_ladder_seven_bad_input(args, words):
-    one_error(run("ladder", "--game", "seven", *args), *words)
+    r = run("ladder", "--game", "seven", *args)
+    one_error(r, *words, code=r.exit_code if r.exit_code in (1, 2) else 2)
 
 
 def test_ladder_players_needs_seven():
     one_error(run("ladder", "random", "greedy", "--games", "2", "--players", "4"),
-              "--players is for --game seven")
+              "--players does not apply to --game duel")
 
 
 # ---------------------------------------------------------------- duel seven ...
@@ -253,22 +263,26 @@ def test_watch_record_replay(tmp_path):
     assert "Free City" in r.output and "winners: P" in r.output
     assert json.loads(path.read_text())["game"] == "seven"
     r = ok(run("seven", "replay", str(path)))
-    assert "winners" in r.output
+    assert "winner" in r.output
+    r = ok(run("replay", str(path)))                       # the common command reads it too
+    assert "7 Wonders" in r.output and "winner" in r.output
+    r = ok(run("show", str(path), "--move", "3"))
+    assert "after move 3" in r.output
     one_error(run("seven", "watch", "-n", "3", "--record", str(path)), "--record", "exists",
               "--overwrite")
     ok(run("seven", "watch", "-n", "3", "--seed", "1", "--record", str(path), "--overwrite"))
     assert json.loads(path.read_text())["players"] == 3
     path.write_text('{"game": "seven"}')
     one_error(run("seven", "replay", str(path)), "without", code=1)
-    one_error(run("seven", "replay", str(tmp_path / "missing.json")), "cannot read", code=1)
+    one_error(run("seven", "replay", str(tmp_path / "missing.json")), "no such file", code=1)
     one_error(run("seven", "watch", "-a", "alpha"), "unknown agent")
 
 
 @pytest.mark.parametrize("command", [["simulate"], ["study"], ["bench"], ["play"],
-                                     ["ladder"], ["seven"], ["seven", "watch"]])
+                                     ["ladder"], ["watch"]])
 def test_help_shows_a_seven_example(command):
     r = ok(run(*command, "--help"))
-    assert "--game seven" in r.output or command[0] == "seven"
+    assert "--game seven" in r.output
     assert "duel " in r.output.split("Example")[1]
 
 

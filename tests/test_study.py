@@ -310,13 +310,13 @@ def test_same_results_whatever_the_workers(tmp_path, reference):
 def count_chunks(monkeypatch):
     """Count the chunks actually played (threads run in this process)."""
     played = []
-    real = study_mod._play_chunk
+    real = study_mod.play_task
 
-    def counting(job):
-        played.append(job[3:5])
-        return real(job)
+    def counting(task):
+        played.append((task.lo, task.hi))
+        return real(task)
 
-    monkeypatch.setattr(study_mod, "_play_chunk", counting)
+    monkeypatch.setattr(study_mod, "play_task", counting)
     return played
 
 
@@ -742,6 +742,7 @@ def test_a_chunk_stopped_midway_keeps_its_finished_games(tmp_path, monkeypatch):
     """A stop (Ctrl-C sets it) while a chunk is under way saves the games it finished as a
     shorter chunk file; resume plays only the rest and gives the uninterrupted table."""
     import duelpy.duel.match as match_mod
+    from duelpy.run.backends import STOP
     spec = {"games": 12, "seed": 4, "chunk_size": 12,
             "agents": {"p1": "mcts:iterations=30,threads=2", "p2": "greedy"}}
     reference = run_study(spec, tmp_path / "ref", workers=1, executor="threads",
@@ -751,7 +752,7 @@ def test_a_chunk_stopped_midway_keeps_its_finished_games(tmp_path, monkeypatch):
 
     def stop_after_five(*args, **kwargs):
         if count[0] == 5:
-            study_mod._STOP.set()
+            STOP.set()
         count[0] += 1
         return real(*args, **kwargs)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 __all__ = ["Option", "Kind", "int_option", "float_option", "choice_option", "parse_spec",
-           "parse_pairs", "check_options", "check_conflicts", "close_matches"]
+           "parse_pairs", "check_options", "check_conflicts", "close_matches", "split_agents"]
 
 
 def close_matches(word: str, choices) -> str:
@@ -274,3 +274,18 @@ def parse_spec(text, kinds: dict, what: str = "agent", error=ValueError) -> tupl
                 raise error(f"{key} must be {opt.domain}, not {_shown(value, quote=False)}") from None
     check_conflicts(given, kind.conflicts, f"{text.strip()!r}", error)
     return kind, given
+
+
+def split_agents(text: str) -> list[str]:
+    """The agents of a comma-separated list; a ``key=value`` item belongs to the agent
+    before it (``mcts:iterations=200,c=1,greedy`` is two agents)."""
+    out: list[str] = []
+    for item in str(text).split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if "=" in item and ":" not in item and out:
+            out[-1] += "," + item
+        else:
+            out.append(item)
+    return out

@@ -12,7 +12,14 @@ from pathlib import Path
 
 import click
 
-from duelpy.cli.seven import check_game, game_options, ladder_seven
+from rich.console import Console
+
+from duelpy.base.tables import Column, print_table
+from duelpy.cli.options import game_options, resolve_game
+from duelpy.games import get_game
+from duelpy.ladder.rating import fit_ratings, head_to_head
+from duelpy.ladder.report import print_ladder, strip_budget
+from duelpy.ladder.run import MANIFEST, LadderError, LadderInterrupted, run_ladder
 
 
 def _seconds(ctx, param, value):
@@ -25,8 +32,9 @@ def _seconds(ctx, param, value):
                                  "max_content_width": 100})
 @click.argument("agents", nargs=-1, metavar="AGENT AGENT...")
 @click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
-              help="Games per pairing (every pair of agents); each seed is played twice, "
-                   "seats swapped (with an odd N, the last seed once).")
+              help="Duel: games per pairing (every pair of agents); each seed is played "
+                   "twice, seats swapped (with an odd N, the last seed once).  Games with "
+                   "more players: games in all, the agents rotated through the seats.")
 @click.option("--seconds", type=float, default=None, callback=_seconds,
               help="Time per move given to every search agent (random and greedy ignore it).")
 @click.option("--iterations", type=click.IntRange(1, 100_000_000), default=None,
@@ -52,7 +60,9 @@ def _seconds(ctx, param, value):
 @click.option("--chunk-size", type=click.IntRange(1, 10**7), default=None,
               help="Games per saved chunk (default: about 5 s of one core).")
 @click.option("--resume", is_flag=True, help="Complete the ladder in --out, keeping its games.")
-@click.option("--overwrite", is_flag=True, help="Delete a ladder already in --out first.")
+@click.option("--overwrite", is_flag=True,
+              help="Replace a ladder already in --out (kept in --out/previous-ladder until "
+                   "the new one has finished).")
 @click.option("--no-plot", is_flag=True, help="Skip ladder.png.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no tables on the terminal.")
 @game_options
@@ -80,27 +90,23 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
       duel ladder --game seven --players 4 random greedy mcts:200 --games 120
     """
     ctx = click.get_current_context()
-    n = check_game(ctx, game, players, duel_only=("seconds", "backend", "address",
-                                                  "chunk_size", "resume"))
-    if n is not None:
-        return ladder_seven(n, agents, games, 0 if seed is None else seed, iterations,
-                            workers or 1, out_dir, overwrite, anchor, no_plot, quiet)
-    from rich.console import Console
-
-    from duelpy.ladder.run import (LadderError, LadderInterrupted, MANIFEST, fit_ratings,
-                               head_to_head, print_ladder, run_ladder, strip_budget)
-
+    g, n = resolve_game(ctx, game, players, "ladder")
     err = Console(stderr=True, highlight=False)
     if seconds is not None and iterations is not None:
         raise click.UsageError("give either --seconds or --iterations, not both")
     if resume and out_dir is None:
         raise click.UsageError("--resume needs the ladder's folder: --out DIR")
     manifest = None if out_dir is None else Path(out_dir) / MANIFEST
-    if resume and manifest.is_file():
+    if resume and manifest is not None and manifest.is_file():
         try:            # flags left out with --resume are the saved ladder's
             saved = json.loads(manifest.read_text())["spec"]
         except (OSError, ValueError, KeyError, TypeError):
             saved = {}  # run_ladder reports the unreadable record
+        if isinstance(saved, dict) and saved.get("game", "duel") != g.name:
+            if ctx.get_parameter_source("game").name == "COMMANDLINE":
+                raise click.UsageError(f"{out_dir} holds a ladder of {saved.get('game')}, "
+                                       f"not of {g.name}")
+            g, n = get_game(saved.get("game", "duel")), saved.get("players", n)
         given = (games, seed, seconds, iterations)
         if isinstance(saved, dict) and (agents or any(x is not None for x in given)):
             # flags given with --resume must match the saved ladder: complete them from it
@@ -118,21 +124,24 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
     if len(agents) == 1:
         raise click.UsageError(f"a ladder needs at least 2 agents, got 1 ({agents[0]})")
     if agents and games is None:
-        raise click.UsageError("give the number of games per pairing: --games N")
+        raise click.UsageError("give the number of games per pairing: --games N"
+                               if g.name == "duel" else "give the number of games: --games N")
     try:
         result = run_ladder(list(agents) or None, games, seconds=seconds, iterations=iterations,
                             seed=0 if seed is None else seed, workers=workers, backend=backend,
                             address=address, out_dir=out_dir, resume=resume,
                             overwrite=overwrite, chunk_size=chunk_size, anchor=anchor,
-                            plot=not no_plot, progress=not quiet, console=err)
+                            plot=not no_plot, progress=not quiet, console=err, game=g.name,
+                            players=n)
     except LadderError as e:
         raise click.ClickException(str(e)) from None
     except LadderInterrupted as e:
         if not quiet and len(e.games):
             try:
-                names = sorted(set(e.games["p1"]) | set(e.games["p2"]))
-                ratings = fit_ratings(e.games, anchor=anchor)
-                print_ladder(ratings, head_to_head(e.games, names), Console(),
+                pairs = g.comparisons(e.games)
+                names = sorted(set(pairs["p1"]) | set(pairs["p2"]))
+                ratings = fit_ratings(pairs, anchor=anchor, canonical=g.agent_name)
+                print_ladder(ratings, head_to_head(pairs, names), Console(),
                              title=f"Rating ladder (partial: {e.done:,} of {e.total:,} games)")
             except ValueError:
                 pass                    # too few games to rate
@@ -146,12 +155,23 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
         sys.exit(130)
     if not quiet:
         games_df, ratings = result
-        print_ladder(ratings, head_to_head(games_df, list(ratings["agent"])), Console())
+        con = Console()
+        pairs = g.comparisons(games_df)
+        print_ladder(ratings, head_to_head(pairs, list(ratings["agent"])), con)
+        extra = g.ladder_table(games_df, list(ratings["agent"]))
+        if extra is not None:
+            title, columns = extra
+            print_table(con, [Column(h, v, "left" if i == 0 else "right")
+                              for i, (h, v) in enumerate(columns.items())], title=title)
+            con.print("In the ratings and head to head, games and W-S-L count pairwise "
+                      "comparisons (two seats of different agents in one game).",
+                      highlight=False)
         if out_dir is not None:
             written = ["games.parquet", "ratings.csv", "head_to_head.csv", "ladder.md",
                        "ladder.json"]
             written += [] if no_plot else ["ladder.png"]
-            err.print(f"wrote {len(games_df):,} games to {out_dir}: {', '.join(written)}",
+            n_games = games_df["game"].nunique() if "seat" in games_df else len(games_df)
+            err.print(f"wrote {n_games:,} games to {out_dir}: {', '.join(written)}",
                       soft_wrap=True)
 
 

@@ -10,23 +10,35 @@ file without --overwrite or a yes at the prompt, and a game with no move writes 
 """
 from __future__ import annotations
 
+import secrets
+from datetime import datetime
 from pathlib import Path
 
 import click
+from rich.columns import Columns
+from rich.text import Text
 
-from duelpy.duel.agents import STRONGEST, AgentSpecError
+from duelcore import ACTION_LAYOUT as L, data, search
+from duelpy.base.game import SetupError
+from duelpy.base.interrupt import exit_interrupted
+from duelpy.base.output import OutputError, check_new_file
+from duelpy.base.specs import parse_spec
 from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
                                vp_table)
-from duelpy.cli.seven import check_game, game_options, play_seven
-from duelpy.base.interrupt import exit_interrupted
+from duelpy.cli.options import game_options, given, resolve_game, setup_flags, setup_values
+from duelpy.cli.play_seven import play_seven
+from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
+from duelpy.duel.notation import (NUM_DECISION_ACTIONS, NotationError, action_name,
+                                  legal_moves, parse_action)
+from duelpy.duel.records import GameRecord
+from duelpy.duel.render import render
+from duelpy.duel.thinking import Thinking
 
 _one_line = one_line
 
 
 def _move_note(state, action) -> str:
     """Cost or gain of a legal move for the player to move, asked of the State."""
-    from duelpy.duel.notation import NUM_DECISION_ACTIONS
-    from duelcore import ACTION_LAYOUT as L, data
     p = state.current_player()
     if p not in (0, 1) or action >= NUM_DECISION_ACTIONS:
         return ""
@@ -42,10 +54,6 @@ def _move_note(state, action) -> str:
 
 
 def _print_moves(console, state):
-    from rich.columns import Columns
-    from rich.text import Text
-
-    from duelpy.duel.notation import legal_moves
     items = []
     for a, name in legal_moves(state):
         note = _move_note(state, a)
@@ -74,9 +82,6 @@ def _opponent(opponent: str, iterations, seconds):
     """The opponent of ``duel play``: ``--opponent`` with the budget flags (which must not
     repeat or contradict the description's own budget); MCTS gets 5000 iterations unless
     told otherwise."""
-    from duelpy.duel.agents import AGENT_KINDS
-    from duelpy.base.specs import parse_spec
-
     def bad(msg):
         return click.BadParameter(msg, param_hint="--opponent")
 
@@ -116,7 +121,6 @@ def why_yours(state, before, last_action, human: int) -> str:
     ``before`` is the position before the last move (None at the start) and
     ``last_action`` that move.
     """
-    from duelpy.duel.notation import action_name
     d = state.to_dict()
     phase = state.phase
     again = before is not None and before.current_player() == human
@@ -163,14 +167,12 @@ def why_yours(state, before, last_action, human: int) -> str:
 
 def _built_wonder(action) -> str:
     """'You built The Statue of Zeus' for a wonder action, else ''."""
-    from duelcore import ACTION_LAYOUT as L, data
     if action is not None and L["WONDER_BASE"] <= action < L["TOKEN_BASE"]:
         return f"You built {data.WONDER_NAMES[(action - L['WONDER_BASE']) // len(data.CARDS)]}"
     return ""
 
 
 def _thinking_text(th, who: str) -> str:
-    from duelpy.duel.notation import action_name
     p = th.progress()
     text = f"{who} is thinking… {p['seconds']:.1f} s"
     if p["budget"]:
@@ -188,7 +190,6 @@ def think(con, agent, state, who: str, live: bool) -> int:
     On a terminal the line is live (iterations, best move so far); otherwise it is printed
     once.  KeyboardInterrupt stops the search (the core's stop flag) and is raised again.
     """
-    from duelpy.duel.thinking import Thinking
     th = Thinking(agent, state, view=live).start()
     try:
         if th.wait(0.3):
@@ -235,18 +236,14 @@ def _free_name(path: Path) -> Path:
               default=None,
               help="Save the game record here (default: duel-game-<seed>-<time>.json).")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
-@click.option("--first-game-wonders", is_flag=True,
-              help="Skip the draft: the rulebook's first-game wonders.")
-@click.option("--centred-pawn", type=click.Choice(["chooses", "begins"]), default="chooses",
-              show_default=True, help="Centred pawn at the end of an Age: the last player "
-                                      "chooses who begins, or begins.")
 @click.option("--hint-iterations", type=click.IntRange(1, 10**7), default=5000,
               show_default=True, help="Search iterations of the 'hint' command.")
 @click.option("--width", type=click.IntRange(60, 300), default=None,
               help="Board width in characters (default: the terminal's, at most 120).")
+@setup_flags("play")
 @game_options
-def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, first_game_wonders,
-         centred_pawn, hint_iterations, width, game, players):
+def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint_iterations,
+         width, game, players, **flags):
     """Play a game against an agent in the terminal.
 
     Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
@@ -265,25 +262,20 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
       duel play --game seven --players 4 --opponent greedy,greedy,mcts:500
     """
     ctx = click.get_current_context()
-    n = check_game(ctx, game, players, duel_only=("seconds", "first_game_wonders",
-                                                  "centred_pawn", "hint_iterations", "width"))
-    if n is not None:
+    g, n = resolve_game(ctx, game, players, "play")
+    if g.name != "duel":
+        for name in ("seconds", "hint_iterations", "width"):
+            if given(ctx, name):
+                raise click.UsageError(f"--{name.replace('_', '-')} does not apply to "
+                                       f"--game {g.name} ({g.title})")
         return play_seven(n, opponent, iterations, seat, seed, record_path, overwrite, ctx)
+    try:
+        options = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)
+    except SetupError as e:
+        raise click.BadParameter(one_line(e), param_hint=e.flag) from None
     if seat > 2:
         raise click.BadParameter(f"{seat} is not in the range 1<=x<=2.", ctx=ctx,
                                  param_hint="'--seat'")
-    import secrets
-    from datetime import datetime
-
-    from rich.text import Text
-
-    from duelcore import search
-    from duelpy.duel.agents import parse_agent
-    from duelpy.duel.notation import NotationError, action_name, parse_action
-    from duelpy.base.output import OutputError, check_new_file
-    from duelpy.duel.records import GameRecord
-    from duelpy.duel.render import render
-
     agent = _opponent(opponent, iterations, seconds)
     if seed is None:
         seed = secrets.randbelow(2**32)
@@ -296,8 +288,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
         raise click.BadParameter(str(e), param_hint="--record") from None
     human = seat - 1
     names = ["you", agent.name] if human == 0 else [agent.name, "you"]
-    rec, state = GameRecord.start(seed, players=names, first_game_wonders=first_game_wonders,
-                                  centred_pawn=centred_pawn)
+    rec, state = GameRecord.start(seed, players=names,
+                                  first_game_wonders=options["first_game_wonders"],
+                                  centred_pawn=options["centred_pawn"])
     agent.reset(search.agent_seed(seed, 1 - human))
     hinter = parse_agent(f"{STRONGEST}:iterations={hint_iterations},seed={seed}")
     history = [state.clone()]                     # history[k]: the position before move k+1
@@ -373,7 +366,6 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, firs
             elif word in ("moves", "m", "list"):
                 _print_moves(con, state)
             elif word == "hint":
-                from duelpy.duel.thinking import Thinking
                 th = Thinking(hinter, state, view=False, call=hinter.search).start()
                 try:
                     while not th.wait(0.1):

@@ -1,7 +1,7 @@
-"""``duel study``: a Monte Carlo balance study with treatments, a report and plots.
+"""``duel study``: a Monte Carlo balance study of any game with treatments, a report (and,
+for Duel, plots).
 
-Registered in :mod:`duelpy.cli.main` with ``from duelpy.cli.study import study`` and
-``main.add_command(study)``; also runnable as ``python -m duelpy.cli.study``.
+Registered in :mod:`duelpy.cli.main`; also runnable as ``python -m duelpy.cli.study``.
 """
 from __future__ import annotations
 
@@ -10,32 +10,15 @@ import sys
 from pathlib import Path
 
 import click
+from rich.console import Console
 
-from duelpy.cli.seven import SIDES, agents_option, check_game, game_options, study_seven
-
-_SEATS = {"p1": 0, "p2": 1}
-
-
-def _coins(ctx, param, value):
-    if value is None:
-        return None
-    try:
-        a, b = (int(x) for x in value.replace(" ", "").split(","))
-    except ValueError:
-        raise click.BadParameter(f"{value!r}: write P1's and P2's coins as 7,9") from None
-    return [a, b]
-
-
-def _forced(value: str, hint: str = "--force-wonder"):
-    """``p1=The Pyramids`` or ``p1=The Pyramids,p2=Zeus`` as {seat: wonder}."""
-    from duelpy.base.specs import parse_pairs
-    if "=" not in value and ":" in value:
-        value = value.replace(":", "=", 1)         # p1:The Pyramids
-    try:
-        return parse_pairs(value, tuple(_SEATS), value, click.BadParameter, what="")
-    except click.BadParameter as e:
-        raise click.BadParameter(f"{e.message} (write the seat and the wonder, e.g. "
-                                 f"'p1=The Pyramids')", param_hint=hint) from None
+from duelpy.base.game import SetupError
+from duelpy.base.interrupt import exit_interrupted
+from duelpy.base.specs import split_agents
+from duelpy.cli.common import one_line
+from duelpy.cli.options import (agents_option, given, game_options, resolve_game, setup_flags,
+                                setup_values)
+from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"],
@@ -44,8 +27,7 @@ def _forced(value: str, hint: str = "--force-wonder"):
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--out", "-o", "out_dir", default=None,
               type=click.Path(file_okay=False, path_type=Path),
-              help="Output folder: data, report and plots (created if needed); required "
-                   "with --game duel.")
+              help="Output folder: data, report and plots (created if needed); required.")
 @click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
               help="Games per arm (control and each treatment) [file or 1000].")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
@@ -57,23 +39,6 @@ def _forced(value: str, hint: str = "--force-wonder"):
 @click.option("--alternate/--no-alternate", default=None,
               help="Swap seats every other game [file or on].")
 @click.option("--name", default=None, help="Title of the report.")
-@click.option("--centred-pawn", type=click.Choice(["chooses", "begins"]), default=None,
-              help="Control rule when the pawn is centred at the end of an Age.")
-@click.option("--start-coins", callback=_coins, default=None, metavar="P1,P2",
-              help="Control's starting coins, e.g. 7,7.")
-@click.option("--first-game-wonders", is_flag=True, default=None,
-              help="Control: no draft, the rulebook's first-game wonders.")
-@click.option("--force-wonder", "force_wonders", multiple=True, metavar="SEAT=WONDER",
-              help="Treatment: force a wonder into a player's draft, e.g. "
-                   "'p1=The Pyramids' (repeatable: one treatment each); with --game seven "
-                   "a board, and optionally its side, at a seat, e.g. 'p2=Rhodos B'.")
-@click.option("--ban-token", "ban_tokens", multiple=True, metavar="TOKEN",
-              help="Treatment: ban a progress token from the board (repeatable).")
-@click.option("--p2-extra-coins", "extra_coins", multiple=True,
-              type=click.IntRange(-1000, 1000), metavar="N",
-              help="Treatment: P2 starts with N more coins (repeatable).")
-@click.option("--switch-centred-pawn", is_flag=True, default=False,
-              help="Treatment: the other centred-pawn rule.")
 @click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
               help="Workers (default: every local core; with --backend ray and no --address, "
                    "the local Ray instance's CPUs).")
@@ -92,20 +57,11 @@ def _forced(value: str, hint: str = "--force-wonder"):
 @click.option("--csv", "csv", is_flag=True, help="Also write games.csv.")
 @click.option("--no-plots", is_flag=True, help="Skip the PNG plots.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar, no report on the terminal.")
-@game_options
 @agents_option("greedy")
-@click.option("--sides", type=SIDES, default=None,
-              help="With --game seven: the control's wonder sides [random].")
-@click.option("--force-side", "force_sides", multiple=True, type=click.Choice(["A", "B"]),
-              help="With --game seven, treatment: every board on this side (repeatable: one "
-                   "treatment each).")
-@click.option("--remove", "remove", multiple=True, metavar="CARD[,CARD]",
-              help="With --game seven, treatment: leave these cards out of the game "
-                   "(repeatable: one treatment each).")
-def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_pawn, start_coins,
-          first_game_wonders, force_wonders, ban_tokens, extra_coins, switch_centred_pawn,
-          workers, backend, address, chunk_size, resume, overwrite, csv, no_plots, quiet,
-          game, players, seven_agents, sides, force_sides, remove):
+@setup_flags("study")
+@game_options
+def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, backend, address,
+          chunk_size, resume, overwrite, csv, no_plots, quiet, agents, game, players, **flags):
     """Run a Monte Carlo balance study: GAMES games of two agents under the control rules and
     under each treatment, on the same seeds; write the per-game table (Parquet), a report
     (report.md, report.html, printed here) and plots (PNG) into --out.
@@ -124,8 +80,8 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
     With --game seven the control is the rules with --players N and --agents (greedy by
     default); --force-side, --force-wonder 'p1=Rhodos B' and --remove CARD add treatments.
     The report gives the win rate by wonder board and side, by side and by seat, and each
-    treatment's change of every seat's win rate on the same seeds; --out (optional) gets
-    games.parquet and report.md.
+    treatment's change of every seat's win rate on the same seeds (report.md).  A study file
+    for 7 Wonders starts with game = "seven" and players = N.
 
     \b
     Study file:
@@ -140,68 +96,70 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
       p2_extra_coins = 2
     """
     ctx = click.get_current_context()
-    n = check_game(ctx, game, players,
-                   seven_only=("seven_agents", "sides", "force_sides", "remove"),
-                   duel_only=("p1", "p2", "alternate", "centred_pawn", "start_coins",
-                              "first_game_wonders", "ban_tokens", "extra_coins",
-                              "switch_centred_pawn", "backend", "address", "chunk_size",
-                              "resume", "no_plots"))
-    if n is not None:
-        if study_file is not None:
-            raise click.UsageError("a study file is for --game duel; give the 7 Wonders "
-                                   "study as options")
-        return study_seven(n, seven_agents, 1000 if games is None else games,
-                           0 if seed is None else seed, workers or 1, name, sides,
-                           force_sides, force_wonders, remove, out_dir, overwrite, csv, quiet)
+    g, n = resolve_game(ctx, game, players, "study", two_player_flags=("p1", "p2"))
+    if g.name != "duel" and given(ctx, "alternate"):
+        raise click.UsageError(f"--alternate does not apply to --game {g.name} ({g.title})")
     if out_dir is None:
         raise click.MissingParameter(ctx=ctx, param=next(p for p in ctx.command.params
                                                          if p.name == "out_dir"))
-    from rich.console import Console
-
-    from duelpy.base.interrupt import exit_interrupted
-    from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
-
     err = Console(stderr=True)
+    try:
+        flag_setup = g.setup_from_flags("study", setup_values(ctx, g, "study"), n)
+    except SetupError as e:
+        raise click.BadParameter(one_line(e), param_hint=e.flag) from None
     try:
         spec = None
         base: dict = {}
         if study_file is not None:
             base = load_spec(study_file).to_dict()
+            file_game = load_spec(study_file).game
+            if given(ctx, "game") and file_game != g.name:
+                raise StudyError(f"{study_file} is a study of {file_game}, not of {g.name}")
+            g, n = resolve_game(ctx, file_game, None if file_game == "duel" else
+                                base.get("players", players), "study")
         elif resume and (Path(out_dir) / "study.json").is_file():
             # flags given with --resume change the study in the folder, not the defaults
             try:
-                base = json.loads((Path(out_dir) / "study.json").read_text())["spec"]
-            except (OSError, ValueError, KeyError, TypeError):
+                saved = json.loads((Path(out_dir) / "study.json").read_text())
+                base = saved["spec"]
+                g, n = resolve_game(ctx, saved.get("game", "duel"),
+                                    base.get("players"), "study")
+            except (OSError, ValueError, KeyError, TypeError, click.UsageError):
                 base = {}               # run_study reports the unreadable study record
-        flags = (games, seed, p1, p2, alternate, name, centred_pawn, start_coins,
-                 first_game_wonders, chunk_size)
-        treatments = force_wonders or ban_tokens or extra_coins or switch_centred_pawn
-        if study_file is not None or any(f is not None for f in flags) or treatments:
-            d = dict(base)
-            d["agents"] = dict(base.get("agents", {}))
-            d["options"] = dict(base.get("options", {}))
-            d["treatment"] = list(base.get("treatment", []))
+        flags_given = (games, seed, p1, p2, alternate, name, chunk_size, agents)
+        treatments = flag_setup["treatment"] or flag_setup["options"]
+        if study_file is not None or any(f is not None for f in flags_given) or treatments \
+                or given(ctx, "game") or given(ctx, "players"):
+            d = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                 for k, v in base.items()}
+            d.setdefault("agents", {})
+            d["options"] = {**base.get("options", {}), **flag_setup["options"]}
+            d["treatment"] = list(base.get("treatment", [])) + flag_setup["treatment"]
             for key, value in (("games", games), ("seed", seed), ("name", name),
                                ("chunk_size", chunk_size)):
                 if value is not None:
                     d[key] = value
-            for key, value in (("p1", p1), ("p2", p2), ("alternate", alternate)):
-                if value is not None:
-                    d["agents"][key] = value
-            for key, value in (("centred_pawn", centred_pawn), ("start_coins", start_coins),
-                               ("first_game_wonders", first_game_wonders)):
-                if value is not None:
-                    d["options"][key] = value
-            for f in force_wonders:
-                d["treatment"].append({"forced_wonders": _forced(f)})
-            for t in ban_tokens:
-                d["treatment"].append({"banned_tokens": [t]})
-            for n in extra_coins:
-                d["treatment"].append({"name": f"P2 {n:+d} coins", "p2_extra_coins": n})
-            if switch_centred_pawn:
-                now = d["options"].get("centred_pawn", "chooses")
-                d["treatment"].append({"centred_pawn": "begins" if now == "chooses"
-                                       else "chooses"})
+            if g.name == "duel":
+                if agents is not None:
+                    texts = split_agents(agents)
+                    if p1 is not None or p2 is not None:
+                        raise click.UsageError("give the agents either with --agents or with "
+                                               "--p1 and --p2")
+                    p1, p2 = (texts * 2)[:2] if len(texts) == 1 else (texts + [None])[:2]
+                    if len(texts) > 2:
+                        raise click.BadParameter("7 Wonders Duel takes 1 or 2 agents",
+                                                 param_hint="--agents")
+                for key, value in (("p1", p1), ("p2", p2), ("alternate", alternate)):
+                    if value is not None:
+                        d["agents"][key] = value
+            else:
+                d["game"] = g.name
+                d["players"] = n
+                if agents is not None or p1 is not None or p2 is not None:
+                    d["agents"] = {"seats": split_agents(agents) if agents is not None
+                                   else [p1 or "greedy", p2 or "greedy"]}
+                elif "seats" not in d["agents"]:
+                    d["agents"] = {"seats": "greedy"}
             spec = load_spec(d)
         elif not resume:
             raise StudyError("no study given: pass a study file or options "
@@ -225,10 +183,13 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, centred_paw
         sys.exit(130)
     if not quiet:
         result.report.print(Console())
-    written = ["games.parquet"] + (["games.csv"] if csv else []) + ["report.md", "report.html"]
+    written = [f for f in ("games.parquet", "games.csv", "report.md", "report.html")
+               if (Path(out_dir) / f).exists()]
     written += [f"plots/{p.name}" for p in result.report.plots.values()]
     if not quiet:
-        err.print(f"wrote {len(result.games):,} games to {out_dir}: {', '.join(written)}",
+        df = result.games
+        n_games = len(df.drop_duplicates(["arm", "game"])) if "seat" in df else len(df)
+        err.print(f"wrote {n_games:,} games to {out_dir}: {', '.join(written)}",
                   highlight=False)
 
 

@@ -458,6 +458,33 @@ AGENT_KINDS = {
 }
 
 
+def spec_keys(text: str) -> list[str]:
+    """The option keys written in an agent description ``name:key=value,...`` (lower case)."""
+    _, _, rest = text.partition(":")
+    return [p.partition("=")[0].strip().lower() for p in rest.split(",") if p.strip()]
+
+
+def with_option(text: str, key: str, value) -> str:
+    """The description ``text`` with ``key=value`` added."""
+    text = text.strip()
+    name, colon, rest = text.partition(":")
+    rest = rest.strip().strip(",")
+    return f"{name}:{rest + ',' if rest else ''}{key}={value}"
+
+
+def decision_cost(agent) -> float:
+    """Rough seconds of one core per decision of ``agent`` (for chunk sizes)."""
+    seconds = getattr(agent, "seconds", None)
+    if isinstance(seconds, (int, float)) and seconds > 0:
+        return float(seconds)
+    iterations = getattr(agent, "iterations", None)
+    if isinstance(iterations, int) and iterations > 0:
+        return iterations / 100_000 * (3 if getattr(agent, "rollout", "") == "greedy" else 1)
+    if getattr(agent, "kind", None) in ("random", "greedy"):
+        return 3e-6
+    return 0.01
+
+
 def parse_agent(text: str) -> Agent:
     """Make an agent from its description: ``random``, ``greedy``,
     ``mcts:iterations=2000,c=1.4`` (the kinds and their options are in :data:`AGENT_KINDS`;

@@ -7,6 +7,7 @@ it on purpose.
 from __future__ import annotations
 
 import hashlib
+import statistics
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -75,3 +76,37 @@ def mcts_rate(iterations: int = 20000, seed: int = 1, kind: str = "mcts", **opti
     dt = time.perf_counter() - t0
     return {"iterations": res["iterations"], "seconds": dt,
             "iterations_per_s": res["iterations"] / dt, "nodes": res["nodes"]}
+
+
+def bench_table(games: int, iterations: int, repeat: int, jobs: int, measure,
+                say=print) -> tuple[str, list[tuple[str, str]]]:
+    """What ``duel bench`` measures for Duel: ``(title, rows)`` after ``say(intro line)``.  ``measure(fn,
+    *args, **kw)`` runs each timed call (the command's Ctrl-C-aware runner)."""
+    intro = (f"duel bench: {repeat} runs of {games:,} random games and {iterations:,} MCTS "
+             f"iterations (Ctrl-C stops)")
+    say(intro)
+    sig_games = 10_000
+    sig = measure(random_games, sig_games)["signature"]
+    runs = [measure(random_games, games) for _ in range(repeat)]
+    searches = {"mcts": {"kind": "mcts"}, "plan": {"kind": "plan"},
+                "hand": {"kind": "plan", "policy": "hand"}}
+    rates: dict = {name: [] for name in searches}
+    for _ in range(repeat):     # interleaved, so that the ratios compare the same moments
+        for name, options in searches.items():
+            rates[name].append(measure(mcts_rate, iterations, **options)["iterations_per_s"])
+    med = statistics.median
+    rows = [("random games / s (1 core)", f"{med([r['games_per_s'] for r in runs]):,.0f}"),
+            ("decisions / s (1 core)", f"{med([r['decisions_per_s'] for r in runs]):,.0f}"),
+            ("MCTS iterations / s, round-1 mcts (Age I opening)", f"{med(rates['mcts']):,.0f}")]
+    for name, label in (("plan", "planning search plan"), ("hand", "plan:policy=hand")):
+        ratio = med([x / m for x, m in zip(rates[name], rates["mcts"])])
+        rows.append((f"MCTS iterations / s, {label} (Age I opening)",
+                     f"{med(rates[name]):,.0f} ({ratio:.2f}x mcts)"))
+    rows.append(("state size (bytes)", str(duelcore.state_size())))
+    if jobs > 1:
+        multi = [measure(random_games, games, jobs=jobs) for _ in range(repeat)]
+        single = med([r["games_per_s"] for r in runs])
+        rate = med([r["games_per_s"] for r in multi])
+        rows.append((f"random games / s ({jobs} workers)", f"{rate:,.0f} ({rate / single:.2f}x)"))
+    rows.append((f"signature ({sig_games:,} games, seed {SIGNATURE_SEED})", sig))
+    return f"duel bench (median of {repeat})", rows

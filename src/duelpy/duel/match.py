@@ -19,12 +19,11 @@ from duelcore import data, search
 from duelcore.engine import VP_CATEGORIES, VICTORY_NAMES
 
 from duelpy.duel.agents import Agent, _BuiltinAgent, parse_agent
+from duelpy.duel.options import GAME_OPTIONS
 
 __all__ = ["play_match", "MatchRun", "MatchStatus", "game_seeds", "game_cost", "results_table",
            "GAME_OPTIONS"]
 
-GAME_OPTIONS = ("first_game_wonders", "centred_pawn", "start_coins", "banned_tokens",
-                "forced_wonders")
 _MASK64 = (1 << 64) - 1
 
 
@@ -163,6 +162,39 @@ def results_table(raw: dict, seeds, p1_names, p2_names) -> pd.DataFrame:
     cols["pawn"] = raw["pawn"]
     cols["final_age"] = raw["age"]
     return pd.DataFrame(cols, index=pd.RangeIndex(n, name="game"))
+
+
+def task_seats(task) -> tuple[np.ndarray, np.ndarray]:
+    """Seeds and seat swaps of games ``task.lo .. task.hi - 1`` (uint64 seeds; True where the
+    second agent sits in P1's seat) under the task's seating: ``"alternate"`` (one seed per
+    game, swapped in odd games), ``"fixed"`` (never swapped) or ``"pairs"`` (one seed per
+    two games, swapped in the second: a ladder's pairing)."""
+    lo, hi = task.lo, task.hi
+    g = np.arange(lo, hi)
+    if task.seating == "pairs":
+        k = g // 2
+        base = game_seeds(task.seed, int(k[-1] - k[0] + 1), start=int(k[0])) if len(k) else \
+            np.zeros(0, dtype=np.uint64)
+        return (base[k - k[0]] if len(k) else base), g % 2 == 1
+    seeds = game_seeds(task.seed, hi - lo, start=lo)
+    return seeds, (g % 2 == 1) & (task.seating == "alternate")
+
+
+def task_rows(task, raw: dict, names=None) -> pd.DataFrame:
+    """The per-game rows of the games a task finished (``len(raw["winner"])`` of them, from
+    ``task.lo``), with a ``game`` column (the game's index in the run) first; ``names``: the
+    two agents' names (default: the task's descriptions as :func:`parse_agent` names them)."""
+    n = len(raw["winner"])
+    seeds, swap = task_seats(task)
+    seeds, swap = seeds[:n], swap[:n]
+    if names is None:
+        names = [parse_agent(a).name for a in task.agents]
+    a, b = names
+    p1 = np.where(swap, b, a).astype(object)
+    p2 = np.where(swap, a, b).astype(object)
+    df = results_table(raw, seeds, p1, p2).reset_index(drop=True)
+    df.insert(0, "game", np.arange(task.lo, task.lo + n, dtype=np.int64))
+    return df
 
 
 _DTYPES = {"winner": np.int8, "victory": np.uint8, "vp": np.int16, "coins": np.int32,

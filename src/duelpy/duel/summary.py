@@ -7,6 +7,8 @@ import pandas as pd
 from duelcore.engine import VICTORY_NAMES
 
 from duelpy.base.stats import mean_ci, proportion_ci, t_quantile  # noqa: F401 (re-exported)
+from duelpy.base.tables import Column, print_table
+from duelpy.duel.options import DEFAULT_OPTIONS, describe_options
 
 VICTORIES = ("civilian", "military", "scientific", "shared")
 
@@ -109,3 +111,46 @@ class Summary:
 def summary(df: pd.DataFrame) -> pd.DataFrame:
     """Outcome summary of a results table: see :meth:`Summary.table`."""
     return Summary().add(df).table()
+
+
+def rules_text(options: dict) -> str:
+    """The rule options (keywords of ``new_game``) that differ from the rulebook's, in words
+    ('' if none)."""
+    changed = {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+    changed = {k: v for k, v in changed.items() if DEFAULT_OPTIONS.get(k, None) != v}
+    return describe_options(changed) if changed else ""
+
+
+class SimulationSummary(Summary):
+    """What ``duel simulate`` prints for Duel: the outcomes with 95% intervals and the mean
+    final VP of each seat, under a header naming the agents, seats and rules."""
+
+    def __init__(self, lineup, seed: int, seating: str, setup: dict):
+        super().__init__()
+        self.lineup, self.seed, self.seating, self.setup = list(lineup), seed, seating, setup
+
+    def print(self, con, games: int, total: int, speed: str) -> None:
+        title = f"{games:,} games" + (f" of {total:,} (interrupted)" if games < total else "")
+        rules = rules_text(self.setup)
+        header = [f"{title}: {self.lineup[0]} vs {self.lineup[1]}",
+                  f"seed {self.seed}, seats "
+                  f"{'alternating' if self.seating == 'alternate' else 'fixed'}",
+                  *([f"rules: {rules}"] if rules else []), speed]
+        for line in header:
+            con.print(line, highlight=False)
+        t = self.table()
+        rates = t[t["rate"].notna()]
+        print_table(con, [
+            Column("outcome", list(rates.index), "left"),
+            Column("games", [f"{int(c):,}" for c in rates["count"]]),
+            Column("rate", [f"{100 * r:.1f}%" for r in rates["rate"]]),
+            Column("95% CI", [f"{100 * a:.1f} – {100 * b:.1f}%"
+                              for a, b in zip(rates["ci_low"], rates["ci_high"])])])
+        vp = t[t["mean"].notna()]
+        if len(vp):
+            print_table(con, [
+                Column("final VP", [f"P{k + 1}" for k in range(len(vp))], "left"),
+                Column("mean", [f"{m:.2f}" for m in vp["mean"]]),
+                Column("95% CI", [f"{a:.2f} – {b:.2f}"
+                                  for a, b in zip(vp["ci_low"], vp["ci_high"])]),
+                Column("sd", ["" if s != s else f"{s:.2f}" for s in vp["sd"]])])

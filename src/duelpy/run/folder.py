@@ -124,7 +124,9 @@ class RunFolder:
 
     def check_new(self, overwrite: bool, resume: bool) -> None:
         """Before a new run: refuse a folder holding another run (unless ``overwrite``)."""
-        if self.has_manifest() and not overwrite and not resume:
+        if self.has_manifest() and not overwrite:
+            if resume:
+                return
             raise self.error(f"{self.path} already holds a {self.kind} ({self.manifest_name}): "
                              f"pass --resume to complete it, --overwrite to start again, or "
                              f"choose another folder")

@@ -27,7 +27,7 @@ class Progress:
     def __init__(self, total: int, enabled: bool = True, done: int = 0,
                  console: Console | None = None, what: str = "games"):
         self.bar: _Rich | None = None
-        self.t0 = time.perf_counter()
+        self.t0 = self.t_last = time.perf_counter()
         self.done0 = self.done = done
         if not enabled or total <= 0:
             return
@@ -50,13 +50,15 @@ class Progress:
         return time.perf_counter() - self.t0
 
     def rate(self) -> str:
-        return rate_text(self.done - self.done0, self.seconds)
+        """Games per second up to the last update (the figure the bar shows)."""
+        return rate_text(self.done - self.done0, self.t_last - self.t0)
 
     def advance(self, k: int) -> None:
         self.update(self.done + k)
 
     def update(self, done: int, live: str | None = None) -> None:
         self.done = done
+        self.t_last = time.perf_counter()
         if self.bar is not None:
             fields = {"rate": self.rate()}
             if live is not None:

@@ -24,13 +24,17 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from duelpy.base.interrupt import clear_core, stop_core
-from duelpy.run.backends import STOP
+from duelpy.base.interrupt import clear_core, sigint_stops, stop_core
+from duelpy.base.specs import close_matches
+from duelpy.run.backends import STOP, check_ray_address
+from duelpy.run.folder import RunFolder
+from duelpy.run.progress import Progress
 
-__all__ = ["RunOutcome", "play_chunks", "Chunks"]
+__all__ = ["RunOutcome", "play_chunks", "Chunks", "run_jobs", "check_run_options"]
 
 #: Seconds the runner waits for the chunks under way after a stop (Ctrl-C again: less).
 STOP_WAIT = 120.0
@@ -51,6 +55,12 @@ class RunOutcome:
     @property
     def interrupted(self) -> bool:
         return self.reason is not None
+
+
+def finished(raw: dict) -> int:
+    """How many games a chunk's result holds (the length of its ``winner`` array, or of
+    ``winners``)."""
+    return len(raw["winner"] if "winner" in raw else raw["winners"])
 
 
 class Chunks:
@@ -78,7 +88,8 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
                 stop: threading.Event | None = None, max_chunks: int | None = None,
                 on_progress: Callable[[int], None] | None = None,
                 on_tick: Callable[[], None] | None = None, ordered: bool = False,
-                tick: float = 0.2, say: Callable[[str], None] | None = None) -> RunOutcome:
+                tick: float = 0.2, say: Callable[[str], None] | None = None,
+                task: Callable[[tuple], Any] | None = None) -> RunOutcome:
     """Play the jobs of ``todo`` on ``backend`` and ``save`` each as it finishes.
 
     Parameters
@@ -104,6 +115,8 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
         game order); the chunks left after a stop are saved in order too, gaps and all.
     say : callable, optional
         ``say(text)`` for the one line printed when a stop begins.
+    task : callable, optional
+        ``task(job)`` is what the backend's worker receives (default: the job itself).
 
     Returns
     -------
@@ -175,9 +188,10 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
 
     try:
         while True:
-            while todo and len(inflight) < cap and submitted < limit and not stop.is_set():
+            while todo and len(inflight) < cap and submitted < limit and not stop.is_set() \
+                    and not out.left:
                 job = todo.popleft()
-                inflight[backend.submit(job)] = job
+                inflight[backend.submit(job if task is None else task(job))] = job
                 order.append(job)
                 submitted += 1
             if not inflight:
@@ -193,7 +207,9 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
                         "at once, keeping what has been saved)")
                 wind_down(time.monotonic() + STOP_WAIT)
                 break
-        if out.reason is None and todo:
+        if out.reason is None and out.left:     # a chunk came back short: a stop in a worker
+            out.reason = "stopped by the search stop flag"
+        elif out.reason is None and todo:
             out.reason = f"stopped after {submitted} chunks (max_chunks)"
     except KeyboardInterrupt:
         out.reason = "Ctrl-C"
@@ -215,3 +231,88 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
     if todo:
         out.left.extend(todo.rest() if isinstance(todo, Chunks) else list(todo))
     return out
+
+
+def check_run_options(*, backend: str, executor: str, workers, max_chunks, address,
+                      error: type[Exception] = ValueError) -> str | None:
+    """Check the options every chunked run takes (one-line ``error`` naming the bad one);
+    returns the Ray address, stripped."""
+    if backend not in ("local", "ray"):
+        raise error(f"backend must be 'local' or 'ray', not {backend!r}"
+                    f"{close_matches(backend, ('local', 'ray'))}")
+    if executor not in ("auto", "threads", "processes"):
+        raise error(f"executor must be 'auto', 'threads' or 'processes', not {executor!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or not 1 <= workers <= 4096):
+        raise error(f"workers must be an integer from 1 to 4,096, not {workers!r}")
+    if max_chunks is not None and (isinstance(max_chunks, bool) or
+                                   not isinstance(max_chunks, int) or max_chunks < 0):
+        raise error(f"max_chunks must be a non-negative integer, not {max_chunks!r}")
+    if address is not None:
+        if backend != "ray":
+            raise error("a Ray address needs the Ray backend (--backend ray)")
+        if not isinstance(address, str) or not address.strip():
+            raise error(f"Ray address must be 'auto' or host:port, not {address!r}")
+        address = address.strip()
+        if address != "auto":
+            check_ray_address(address, error)
+    return address
+
+
+def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callable,
+             task: Callable[[tuple], Any], rows: Callable[[tuple, Any], Any],
+             make_backend: Callable[[int], Any], manifest: dict | None, overwrite: bool,
+             total: int, progress: bool, console=None, max_chunks: int | None = None,
+             created: bool = False, error: type[Exception] = ValueError,
+             what: str = "games") -> tuple[dict, RunOutcome, int]:
+    """Play every job of ``jobs`` ((key, lo, hi) tuples) not already saved in ``folder``,
+    saving each finished chunk there (or, with no folder, in memory).
+
+    ``task(job)`` is what the backend's worker ``work`` receives; ``rows(job, raw)`` makes
+    the chunk's table.  ``make_backend(n_chunks)`` builds the backend (it may raise
+    ``error``: the folder is then removed if ``created``).  ``fresh``: a new run (nothing on
+    disk counts); ``manifest``: what to record for it.
+
+    Returns ``(parts, outcome, done)``: the chunk tables made in this run ({job: DataFrame}),
+    how the run ended and the games saved before it began (a resume).
+    """
+    saved = {} if folder is None or fresh else folder.saved(jobs)
+    done = sum(b - a for ranges in saved.values() for a, b in ranges)
+    todo = deque(part for j in jobs for part in RunFolder.missing(j, saved.get(j, ())))
+    parts: dict = {}
+    outcome = RunOutcome(left=[])
+    try:                                          # the Ray connection is checked here
+        backend = make_backend(len(todo)) if todo else None
+    except error:
+        if folder is not None:
+            folder.remove_if_created(created)     # leave no trace of a run never begun
+        raise
+    try:
+        if folder is not None:
+            folder.begin(manifest, overwrite)
+        if todo:
+            bar = Progress(total, progress, done, console, what)
+            where = (backend.kind if backend.kind.startswith("ray")
+                     else f"{backend.capacity} {backend.kind}")
+            bar.say(f"playing {total - done:,} games in {len(todo):,} chunks on {where}: "
+                    f"Ctrl-C stops and keeps every finished game")
+
+            def save(job, raw) -> int:
+                n = finished(raw)
+                if n:
+                    lo = job[-2]
+                    part = (*job[:-2], lo, lo + n)
+                    df = rows(part, raw)
+                    if folder is not None:
+                        folder.write_chunk(df, *part)
+                    parts[part] = df
+                return n
+
+            with bar, sigint_stops() as flag:
+                outcome = play_chunks(backend, todo, save, stop=flag.event,
+                                      max_chunks=max_chunks, on_progress=bar.advance,
+                                      say=bar.say, task=task)
+    finally:
+        if backend is not None:
+            backend.close()
+    return parts, outcome, done

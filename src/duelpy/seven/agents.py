@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 import re
 
+from duelpy.base.specs import Kind, float_option, int_option, split_agents
+
 KINDS = ("random", "greedy", "mcts")
 DEFAULT_ITERATIONS = 1000
 DEFAULT_C = 0.4
@@ -24,23 +26,29 @@ SYNTAX = "random, greedy, mcts, mcts:ITERATIONS[:C] or mcts:iterations=N,c=C"
 DUEL_ONLY = ("plan",)
 
 
+def _mcts_name(iterations: int = 1000, c: float = 0.4) -> str:
+    return f"mcts:{iterations}" + ("" if c == DEFAULT_C else f":{c:g}")
+
+
+#: Every 7 Wonders agent kind with its options and defaults (``duel agents --game seven``,
+#: :func:`parse_agent`'s ranges).  Each makes the agent's canonical name.
+AGENT_KINDS = {
+    "random": Kind("random", "uniform among the legal actions", lambda: "random"),
+    "greedy": Kind("greedy", "one ply: the action whose result scores best for the seat "
+                   "(VP now, then coins)", lambda: "greedy"),
+    "mcts": Kind("mcts", "information-set MCTS: the cards the seat cannot see are dealt "
+                 "afresh in every iteration (W-INFO); also written mcts:ITERATIONS[:C]",
+                 _mcts_name,
+                 (int_option("iterations", 1, 100_000_000, DEFAULT_ITERATIONS,
+                             "iterations per decision"),
+                  float_option("c", 0, 100, DEFAULT_C, "UCT exploration constant",
+                               lo_open=True)),
+                 example="mcts:iterations=500,c=0.4"),
+}
+
+
 class SevenAgentError(ValueError):
     """An agent description that 7 Wonders cannot play (one line naming it)."""
-
-
-def split_agents(text: str) -> list[str]:
-    """The agents of a comma-separated list; a ``key=value`` item belongs to the agent
-    before it (``mcts:iterations=200,c=1,greedy`` is two agents)."""
-    out: list[str] = []
-    for item in str(text).split(","):
-        item = item.strip()
-        if not item:
-            continue
-        if "=" in item and ":" not in item and out:
-            out[-1] += "," + item
-        else:
-            out.append(item)
-    return out
 
 
 def _number(value: str, what: str, text: str, integer: bool):

@@ -107,3 +107,4 @@ def play_game(players: int, agents, seed: int = 0, sides="random", remove=None):
 
 
 BOARD_NAMES = _data.BOARD_NAMES
+

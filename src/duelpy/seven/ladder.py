@@ -11,7 +11,7 @@ Pairwise results: in a game, for every two seats held by *different* agents, the
 finished ahead -- more VP, then more coins, the order of W-END-2 -- wins that comparison; equal
 VP and coins is a shared result (half a point each).  So a 4-player game of 4 different
 agents gives 6 comparisons.  These comparisons are fitted with
-:func:`duelpy.ladder.run.fit_ratings` (maximum-likelihood Bradley–Terry, P(i ahead of j) =
+:func:`duelpy.ladder.rating.fit_ratings` (maximum-likelihood Bradley–Terry, P(i ahead of j) =
 1 / (1 + 10 ** ((R_j - R_i) / 400)), one virtual shared comparison per pair of agents as a
 weak prior).  The comparisons of one game are not independent (the winner of a game is ahead
 of everyone), so the 95% intervals, computed as if they were, are too narrow: read them as
@@ -23,7 +23,7 @@ from __future__ import annotations
 import pandas as pd
 
 from duelpy.seven.agents import SevenAgentError, with_iterations
-from duelpy.seven.study import _wilson, games_frame
+from duelpy.base.stats import proportion_ci as _wilson
 
 
 def rotation(k: int, players: int, games: int) -> list[list[int]]:
@@ -44,20 +44,10 @@ def check_agents(agents, iterations: int | None = None) -> list[str]:
     return out
 
 
-def play_ladder(players: int, agents, games: int, seed: int = 0, jobs: int = 1,
-                progress=None) -> pd.DataFrame:
-    """The ladder's games: :func:`duelpy.seven.study.games_frame` rows (one per game and
-    seat, with the seat's ``agent``) over the rotated line-ups."""
-    agents = list(agents)
-    return games_frame(players, agents, games, seed, lineups=rotation(len(agents), players,
-                                                                       games),
-                       jobs=jobs, progress=progress)
-
-
 def pairwise(frame: pd.DataFrame) -> pd.DataFrame:
     """The comparisons of every game: one row per pair of seats held by different agents,
     columns ``game``, ``p1``, ``p2`` (agents), ``winner`` (0: p1 finished ahead, 1: p2,
-    -1: equal VP and coins), the table :func:`duelpy.ladder.run.fit_ratings` reads."""
+    -1: equal VP and coins), the table :func:`duelpy.ladder.rating.fit_ratings` reads."""
     rows = []
     for g, f in frame.groupby("game", sort=True):
         seats = list(f.itertuples(index=False))
@@ -97,14 +87,3 @@ def agent_table(frame: pd.DataFrame, agents) -> pd.DataFrame:
 METHOD = ("Bradley–Terry maximum likelihood over the pairwise results of each game (who "
           "finished ahead: VP, then coins), 1 virtual shared result per pair of agents; the "
           "95% intervals treat a game's comparisons as independent, so they are too narrow")
-
-
-def rate(frame: pd.DataFrame, agents, anchor: str = "auto"):
-    """``(ratings, head_to_head, pairwise table)``: :func:`duelpy.ladder.run.fit_ratings` and
-    :func:`duelpy.ladder.run.head_to_head` over :func:`pairwise`.  Raises ValueError if the
-    agents cannot be rated (e.g. two agents never met)."""
-    from duelpy.ladder.run import fit_ratings, head_to_head
-    pw = pairwise(frame)
-    ratings = fit_ratings(pw, anchor=anchor, agents=list(agents))
-    ratings.attrs["method"] = METHOD
-    return ratings, head_to_head(pw, list(agents)), pw

@@ -29,26 +29,22 @@ from __future__ import annotations
 import difflib
 import math
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import ClassVar
 
 import pandas as pd
-from scipy.stats import norm
 
 from duelcore import seven as _core
 from duelcore import seven_data as _data
 
+from duelpy.base.errors import StudyError
+from duelpy.base.game import ChunkTask
+from duelpy.base.stats import proportion_ci as _wilson, z_quantile
 from duelpy.seven.agents import lineup as _lineup
+from duelpy.seven.batch import chunk_rows
 
-_Z = float(norm.ppf(0.975))
-
-
-def _wilson(wins: float, n: int, z: float = _Z):
-    if n == 0:
-        return (float("nan"), float("nan"))
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+_Z = z_quantile(0.95)
 
 
 def _key(text: str) -> str:
@@ -135,7 +131,8 @@ class Arm:
         return kw
 
 
-def _chunk_size(agents) -> int:
+def chunk_size(agents) -> int:
+    """Games per chunk of a batch: about 4,000 MCTS iterations per seat, at most 500 games."""
     cost = sum(int(a.split(":")[1]) if a.startswith("mcts:") else 1 for a in agents)
     return max(1, min(500, 4000 // max(1, cost // max(1, len(agents)))))
 
@@ -155,7 +152,7 @@ def games_frame(players: int, agents, games: int, seed: int = 0, sides=None, boa
     else:
         from duelpy.seven.agents import parse_agent
         agents = [parse_agent(a) for a in agents]
-    size = _chunk_size(agents)
+    size = chunk_size(agents)
     chunks = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
     if not chunks:
         _core.play_games_detail(players, agents, 0, seed, sides=sides, boards=boards,
@@ -407,3 +404,299 @@ def side_study(players: int = 4, agents=None, games: int = 1000, seed: int = 0,
     """Win rate by board and side (W-SETUP-4) for ``players`` equal agents (default greedy)."""
     agents = agents or ["greedy"] * players
     return summarise(games_frame(players, agents, games, seed, sides=sides), ["board", "side"])
+
+
+# ---------------------------------------------------------------- the study file and runner
+_TOP_KEYS = ("name", "games", "seed", "chunk_size", "players", "agents", "options", "treatment")
+_ARM_KEYS = ("sides", "boards", "remove")
+_MAX_SEED = 2**64 - 1
+
+
+def _study_int(value, where, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise StudyError(f"{where} must be an integer from {lo:,} to {hi:,}, not {value!r}")
+    return value
+
+
+def _arm_from(table, where: str, name=None) -> Arm:
+    if not isinstance(table, dict):
+        raise StudyError(f"{where} must be a table of {', '.join(_ARM_KEYS)}")
+    unknown = sorted(set(table) - set(_ARM_KEYS) - {"name"})
+    if unknown:
+        raise StudyError(f"{where}: unknown key {unknown[0]!r} (keys: name, "
+                         f"{', '.join(_ARM_KEYS)})")
+    boards = table.get("boards") or {}
+    if not isinstance(boards, dict):
+        raise StudyError(f"{where}.boards must be a table such as {{ p1 = \"Rhodos B\" }}")
+    seats = {}
+    for key, board in boards.items():
+        k = str(key).strip().lower().lstrip("p")
+        if not k.isdigit() or not 1 <= int(k) <= 7:
+            raise StudyError(f"{where}.boards: {key!r} is not a seat (p1..p7)")
+        seats[int(k) - 1] = board
+    remove = table.get("remove") or []
+    if isinstance(remove, str):
+        remove = [remove]
+    try:
+        return Arm.make(name=table.get("name", name), sides=table.get("sides"), boards=seats,
+                        remove=list(remove))
+    except ValueError as e:
+        raise StudyError(f"{where}: {e}") from None
+
+
+def _arm_table(arm: Arm) -> dict:
+    t: dict = {}
+    if arm.sides:
+        t["sides"] = arm.sides
+    if arm.boards:
+        t["boards"] = {f"p{seat + 1}": w for seat, w in arm.boards}
+    if arm.remove:
+        t["remove"] = list(arm.remove)
+    return t
+
+
+@dataclass(frozen=True)
+class SevenStudySpec:
+    """A validated 7 Wonders study: ``players`` (2..7; 2 is the Free City variant), one
+    canonical agent per seat (``agents``), ``games`` per arm on the same seeds (game g of
+    every arm has the same deal wherever the treatment leaves it alone), the ``control`` arm
+    (the rules, or all boards on one side) and the ``treatments`` (:class:`Arm`: a side, a
+    board at a seat, cards removed).
+
+    The study file::
+
+        game = "seven"
+        players = 4
+        games = 4000
+        [agents]
+        seats = ["mcts:200", "greedy", "greedy", "greedy"]   # or one agent for every seat
+        [options]
+        sides = "random"                                     # the control: random, A or B
+        [[treatment]]
+        sides = "B"
+        [[treatment]]
+        boards = { p1 = "Rhodos B" }
+        [[treatment]]
+        remove = ["Scientists Guild"]
+    """
+
+    players: int = 4
+    agents: tuple = ("greedy",) * 4
+    games: int = 1000
+    seed: int = 0
+    control: Arm = Arm()
+    treatments: tuple = ()
+    name: str = ""
+    chunk_size: int | None = None
+
+    game: ClassVar[str] = "seven"
+
+    @property
+    def rows_per_game(self) -> int:         # one row per player (not the Free City)
+        return self.players
+
+    @property
+    def arms(self) -> list[str]:
+        return [self.control.name] + [t.name for t in self.treatments]
+
+    @property
+    def total_games(self) -> int:
+        return self.games * (1 + len(self.treatments))
+
+    def arm(self, k: int) -> Arm:
+        return self.control if k == 0 else self.treatments[k - 1]
+
+    @classmethod
+    def make(cls, players: int, agents, games: int = 1000, seed: int = 0, control=None,
+             treatments=(), name: str = "", chunk_size: int | None = None) -> "SevenStudySpec":
+        """A checked study (StudyError naming the problem)."""
+        _study_int(players, "players", 2, 7)
+        _study_int(games, "games", 1, 10**9)
+        _study_int(seed, "seed", 0, _MAX_SEED)
+        if chunk_size is not None:
+            _study_int(chunk_size, "chunk_size", 1, 10**7)
+        try:
+            lineup = _lineup(agents if isinstance(agents, str) else list(agents), players)
+        except ValueError as e:
+            raise StudyError(f"agents: {e}") from None
+        control = control or Arm()
+        if control.boards or control.remove:
+            raise StudyError("the control plays the rules (only its sides may be set); a "
+                             "forced board or a removed card is a treatment")
+        arms = [replace(control, name="Control")] + list(treatments)
+        names = [a.name for a in arms]
+        if len(set(names)) != len(names):
+            raise StudyError(f"two arms have the same name: {', '.join(names)}")
+        for a in arms:
+            try:
+                a.setup(players)
+            except ValueError as e:
+                raise StudyError(f"treatment {a.name!r}: {e}") from None
+        return cls(players=players, agents=tuple(lineup), games=games, seed=seed,
+                   control=arms[0], treatments=tuple(arms[1:]), name=name,
+                   chunk_size=chunk_size)
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "games": self.games, "seed": self.seed,
+                "chunk_size": self.chunk_size, "players": self.players,
+                "agents": {"seats": list(self.agents)},
+                "options": _arm_table(self.control),
+                "treatment": [{"name": t.name, **_arm_table(t)} for t in self.treatments]}
+
+    def identity(self) -> dict:
+        d = self.to_dict()
+        del d["name"], d["chunk_size"]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict, where: str = "study") -> "SevenStudySpec":
+        at = (lambda k: f"{where} {k}") if where.endswith(":") else (lambda k: f"{where}.{k}")
+        unknown = sorted(set(d) - set(_TOP_KEYS))
+        if unknown:
+            raise StudyError(f"{where}: unknown key {unknown[0]!r} (keys: game, "
+                             f"{', '.join(_TOP_KEYS)})")
+        players = _study_int(d.get("players", 4), at("players"), 2, 7)
+        agents = d.get("agents", {})
+        if not isinstance(agents, dict) or set(agents) - {"seats"}:
+            raise StudyError(f"{at('agents')} must be a table with the key seats (a list of "
+                             f"agents, or one agent for every seat)")
+        seats = agents.get("seats", "greedy")
+        name = d.get("name", "")
+        if not isinstance(name, str):
+            raise StudyError(f"{at('name')} must be a string, not {name!r}")
+        control = _arm_from(d.get("options", {}), at("options"), name="Control")
+        treats = d.get("treatment", [])
+        if isinstance(treats, dict):
+            treats = [treats]
+        if not isinstance(treats, list):
+            raise StudyError(f"{at('treatment')} must be an array of tables ([[treatment]])")
+        arms = []
+        for k, t in enumerate(treats):
+            w = at(f"treatment[{k}]")
+            arm = _arm_from(t, w)
+            if not (arm.sides or arm.boards or arm.remove):
+                raise StudyError(f"{w}: a treatment sets at least one of {', '.join(_ARM_KEYS)}")
+            arms.append(arm)
+        return cls.make(players, seats, d.get("games", 1000), d.get("seed", 0), control, arms,
+                        name, d.get("chunk_size"))
+
+    # ---------------------------------------------------------------- for the study runner
+    def default_chunk_size(self) -> int:
+        return max(1, min(chunk_size(self.agents), math.ceil(self.games / 16)))
+
+    def jobs(self, chunk: int) -> list[tuple[int, int, int]]:
+        return [(arm, lo, min(self.games, lo + chunk))
+                for lo in range(0, self.games, chunk) for arm in range(len(self.arms))]
+
+    def task(self, job: tuple) -> ChunkTask:
+        arm, lo, hi = job
+        return ChunkTask("seven", self.players, tuple(self.agents), "fixed",
+                         self.arm(arm).setup(self.players), self.seed, lo, hi)
+
+    def processes(self) -> bool:
+        return False                    # every 7 Wonders agent plays inside the core
+
+    def cpus_per_task(self) -> int:
+        return 1
+
+    def rows(self, job: tuple, raw: dict) -> pd.DataFrame:
+        df = chunk_rows(self.task(job), raw)
+        df.insert(0, "arm", self.arms[job[0]])
+        return df
+
+    def finish_table(self, df: pd.DataFrame) -> pd.DataFrame:
+        df = df.copy()
+        df["arm"] = pd.Categorical(df["arm"].astype(str), categories=self.arms)
+        df = df.sort_values(["arm", "game", "seat"], kind="stable").reset_index(drop=True)
+        df["arm"] = df["arm"].astype(str)
+        return df
+
+    def report(self, df: pd.DataFrame) -> "SevenReport":
+        return SevenReport(self, df)
+
+    def write_plots(self, report, df, folder) -> dict:
+        return {}
+
+
+class SevenReport:
+    """The report of a 7 Wonders study: :func:`study_tables` as Markdown (``report.md``)
+    and rich tables."""
+
+    def __init__(self, spec: SevenStudySpec, frame: pd.DataFrame, command: str | None = None):
+        self.spec, self.frame, self.command = spec, frame, command
+        self.plots: dict = {}
+
+    def markdown(self) -> str:
+        md = report_markdown(self.frame, self.spec.players, list(self.spec.agents),
+                             self.spec.seed, self.command)
+        return md.replace("# 7 Wonders study", f"# {self.spec.name}", 1) if self.spec.name \
+            else md
+
+    def write(self, out) -> None:
+        (Path(out) / "report.md").write_text(self.markdown(), encoding="utf-8")
+
+    def print(self, console) -> None:
+        from duelpy.base.tables import Column, print_table
+        s = self.spec
+        console.print(f"[bold]{s.name or '7 Wonders study'}[/]: {s.players} players, "
+                      f"{', '.join(s.agents)}, {s.games:,} games per arm, seed {s.seed}",
+                      highlight=False)
+        left = {"board", "side", "seat", "agent", "arm"}
+        for arm, tables in study_tables(self.frame).items():
+            console.print(f"\n[bold underline]{arm}[/]", highlight=False)
+            for kind, t in tables.items():
+                head, rows = display_rows(t, kind)
+                keys = 0
+                while keys < len(head) and head[keys] in left:
+                    keys += 1
+                print_table(console, [Column(h, [r[i] for r in rows],
+                                             "left" if h in left else "right")
+                                      for i, h in enumerate(head)],
+                            title=TITLES[kind], keys=max(keys, 1))
+
+
+def print_rows(con, head, rows, title="") -> None:
+    """Rows of strings (:func:`display_rows`) as a rich table; the leading key columns
+    (board, side, seat, agent, arm) are left-aligned and repeat in every part of a wide
+    table."""
+    from duelpy.base.tables import Column, print_table
+    left = {"board", "side", "seat", "agent", "arm"}
+    keys = 0
+    while keys < len(head) and head[keys] in left:
+        keys += 1
+    print_table(con, [Column(h, [r[i] for r in rows], "left" if h in left else "right")
+                      for i, h in enumerate(head)], title=title, keys=max(keys, 1))
+
+
+class SimulationSummary:
+    """What ``duel simulate --game seven`` prints: the win rate of each seat (and of each
+    agent when they differ) with 95% Wilson intervals and the mean VP."""
+
+    def __init__(self, lineup, players: int, seed: int, setup: dict):
+        self.lineup, self.players, self.seed, self.setup = list(lineup), players, seed, setup
+        self.frames: list[pd.DataFrame] = []
+
+    def add(self, df: pd.DataFrame) -> "SimulationSummary":
+        self.frames.append(df[["game", "seat", "agent", "vp", "win"]])
+        return self
+
+    def print(self, con, games: int, total: int, speed: str) -> None:
+        frame = pd.concat(self.frames, ignore_index=True)
+        variant = " (Free City variant)" if self.players == 2 else ""
+        title = f"{games:,} games" + (f" of {total:,} (interrupted)" if games < total else "")
+        con.print(f"{title} of 7 Wonders, {self.players} players{variant}: "
+                  f"{', '.join(self.lineup)}", highlight=False)
+        sides = self.setup.get("sides")
+        remove = self.setup.get("remove")
+        extra = [f"sides {sides}" if sides not in (None, "random") else "",
+                 f"without {', '.join(remove)}" if remove else ""]
+        con.print(f"seed {self.seed}" + "".join(f", {s}" for s in extra if s) + f"; {speed}",
+                  highlight=False)
+        head, rows = display_rows(summarise(frame, ["seat"]), "seat")
+        head.insert(1, "agent")
+        for r, seat in zip(rows, range(self.players)):
+            r.insert(1, self.lineup[seat])
+        print_rows(con, head, rows, "Win rate by seat (a shared win counts 1/k; 95% intervals)")
+        if len(set(self.lineup)) > 1:
+            head, rows = display_rows(summarise(frame, ["agent"]), "agent")
+            print_rows(con, head, rows, "Win rate by agent")

@@ -22,7 +22,9 @@ from scipy import stats
 from duelcore import data
 from duelcore.engine import VP_CATEGORIES
 
-from duelpy.duel.summary import mean_ci, proportion_ci
+from duelpy.base.stats import mean_ci, proportion_ci
+from duelpy.duel.agents import parse_agent
+from duelpy.duel.options import CONTROL, DEFAULT_OPTIONS, describe_options
 
 __all__ = ["StudyReport", "build_report", "win_rate_by_item", "VICTORY_LABELS", "MIN_GAMES"]
 
@@ -595,14 +597,10 @@ def build_report(df: pd.DataFrame, spec) -> StudyReport:
     ValueError
         If a treatment's games were not played on the control's seeds.
     """
-    from duelpy.study.run import CONTROL, describe_options
-
     arms = spec.arms
     control = df[df["treatment"] == CONTROL]
     meta = spec.to_dict()
-    default = {"centred_pawn": "chooses", "first_game_wonders": False, "start_coins": [7, 7],
-               "banned_tokens": [], "forced_wonders": [None, None]}
-    changed = {k: v for k, v in spec.options.items() if v != default[k]}
+    changed = {k: v for k, v in spec.options.items() if v != DEFAULT_OPTIONS[k]}
     meta["control_rules"] = ("the rulebook's" if not changed else
                              "the rulebook's except " + describe_options(changed))
     meta["treatments"] = [{"name": t.name, "what": describe_options(t.changes)}
@@ -617,7 +615,6 @@ def build_report(df: pd.DataFrame, spec) -> StudyReport:
         tokens=win_rate_by_item(control, "tokens_mask", data.TOKEN_NAMES),
         effects=_effects(df, arms), vp=_vp(df, arms), vp_categories=_vp_categories(control),
         game_shape=_game_shape(df, arms))
-    from duelpy.duel.agents import parse_agent
     if any(getattr(parse_agent(a), "seconds", None) for a in (spec.p1, spec.p2)):
         rep.warnings.append("an agent has a time budget (seconds=): its games depend on the "
                             "machine's speed and load, so they cannot be replayed exactly")

@@ -1,0 +1,183 @@
+"""The game interface: what every game of the family offers to the tools that speak only it
+(the runner, ``duel simulate / study / ladder / bench / play / replay / show / agents``, the
+conformance tests).
+
+A game lives in its own package on both layers (``duelcore/<game>/``, ``duelpy/<game>/``)
+and is registered by one line in :mod:`duelpy.games`.  Its Python face implements
+:class:`Game`: states (new, from a dict, the state API in the vocabulary of OpenSpiel), its
+agents (one option table per agent kind, :class:`duelpy.base.specs.Kind`), its set-up options
+(:class:`SetupOption`: rule options and study treatments, which become CLI flags and study
+keys), batch games played in chunks (:meth:`Game.play_chunk`, run by the runner's workers)
+and their result rows (:meth:`Game.rows`: one row per game and seat or per game, with VP by
+category), records, and rendering.
+
+The state API is reached through the game (``game.legal_actions(state, seat)``), so one tool
+serves a sequential game (Duel: one player decides at a time) and a simultaneous one
+(7 Wonders: every seat commits each turn).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+
+import pandas as pd
+
+from duelpy.base.specs import Kind
+
+__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError"]
+
+
+class UnknownGameError(ValueError):
+    """A game name that is not in the registry (one line with the games there are)."""
+
+
+class SetupError(ValueError):
+    """A bad set-up value given on the command line: ``flag`` names the flag (one line)."""
+
+    def __init__(self, flag: str, message: str):
+        self.flag = flag
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    """One rule option or study treatment of a game: a keyword of its ``new_state``, a
+    command-line flag and a study-file key, from one table.
+
+    Attributes
+    ----------
+    name : str
+        The keyword (``centred_pawn``) and the study-file key.
+    flag : str
+        The command-line flag (``--centred-pawn``).
+    help : str
+        One line: what it does, its values and unit.
+    metavar : str
+        How the value is shown in ``--help`` ("P1,P2", "TOKEN"); "" for a switch.
+    multiple : bool
+        The flag may be given more than once.
+    is_flag : bool
+        A switch without a value.
+    choices : tuple of str
+        The allowed values, if it is a choice.
+    role : str
+        In a study: ``"rule"`` sets the control's rules (and a treatment's), ``"treatment"``
+        adds one arm per value given on the command line, ``"both"`` is a rule in
+        ``simulate`` and adds arms in ``study``.
+    commands : tuple of str
+        The commands that take the flag.
+    """
+
+    name: str
+    flag: str
+    help: str
+    metavar: str = ""
+    multiple: bool = False
+    is_flag: bool = False
+    choices: tuple = ()
+    role: str = "rule"
+    commands: tuple = ("simulate", "study")
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """What a worker needs to play games ``lo .. hi - 1`` of a run (picklable, for worker
+    processes and Ray).
+
+    ``agents`` are agent descriptions; ``seating`` says who sits where in game g:
+    ``"fixed"`` (agent i at seat i), ``"alternate"`` (two agents, swapped in odd games),
+    ``"pairs"`` (two agents, one seed per two games, swapped in the second) or ``"rotate"``
+    (agent (g + s) mod K at seat s).  ``setup`` holds the game's set-up keywords (already
+    checked).  ``seed`` is the run's base seed: game g's seed depends on (seed, g) only, so a
+    run can be split over workers or resumed with the same games.
+    """
+
+    game: str
+    players: int
+    agents: tuple
+    seating: str
+    setup: Mapping[str, Any]
+    seed: int
+    lo: int
+    hi: int
+    moves: bool = False         # play move by move in Python (long games: a stop is seen
+                                # between decisions)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The interface every game implements (see the module docstring)."""
+
+    name: str                                # "duel", "seven"
+    title: str                               # "7 Wonders Duel"
+    players: range                           # the player counts it is played with
+    default_players: int
+    setup_options: tuple[SetupOption, ...]
+    agent_kinds: Mapping[str, Kind]
+    vp_categories: tuple[str, ...]           # VP categories of the results, total last
+    record_format: str                       # the "format" of its game records
+
+    # ---- states
+    def new_state(self, seed: int = 0, players: int | None = None, **setup: Any) -> Any:
+        """A new game (raises ValueError naming a bad argument)."""
+
+    def state_from_dict(self, d: Mapping[str, Any]) -> Any:
+        """A position from its ``to_dict`` data (raises the core's StateFormatError)."""
+
+    def decision_seats(self, state: Any) -> list[int]:
+        """Seats that have a decision now ([] at chance nodes and at the end)."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[int]:
+        """The legal actions of ``seat`` (ascending)."""
+
+    def apply(self, state: Any, seat: int | None, action: int) -> None:
+        """Apply ``seat``'s action (None: a chance outcome); illegal: the core's
+        IllegalActionError, the state unchanged."""
+
+    def action_name(self, state: Any, action: int) -> str:
+        """The action's name in the game's notation."""
+
+    def parse_action(self, state: Any, seat: int, text: str) -> int:
+        """The legal action of ``seat`` named by ``text`` (ValueError otherwise)."""
+
+    def result(self, state: Any) -> dict:
+        """A finished game's result: ``winners`` (seats), ``vp`` ({category: [per seat]}),
+        ``coins`` (per seat)."""
+
+    def render_text(self, state: Any, seat: int | None = None, width: int | None = None) -> str:
+        """The position as text (what ``seat`` may see, when given)."""
+
+    def state_check(self, state: Any) -> int:
+        """0 if every invariant of the core holds, else the failing check's code."""
+
+    # ---- agents and set-up
+    def lineup(self, agents: Sequence[str], players: int) -> list[str]:
+        """Canonical agent names, one per seat (one agent given: every seat)."""
+
+    def choose(self, state: Any, seat: int, agent: str, seed: int = 0) -> int:
+        """The action ``agent`` (a description) picks for ``seat``; reads only what the
+        seat may see."""
+
+    def check_setup(self, players: int, setup: Mapping[str, Any]) -> dict:
+        """The set-up keywords, validated and normalised (ValueError naming the problem)."""
+
+    # ---- batch games
+    def play_chunk(self, task: ChunkTask) -> dict:
+        """Play ``task``'s games; the core's arrays of the games finished (all, or after a
+        stop the first ones; ``n`` = how many)."""
+
+    def rows(self, task: ChunkTask, raw: dict, names: Sequence[str] | None = None
+             ) -> pd.DataFrame:
+        """The result rows of a chunk (``task.lo .. task.lo + n - 1``), with VP by category
+        per seat."""
+
+    # ---- records
+    def load_record(self, path: Any) -> Any:
+        """A game record from a file (the game's RecordError naming the file otherwise)."""
+
+    def replay_record(self, record: Any) -> Any:
+        """The final state of a record, every move checked."""
+
+
+GameFactory = Callable[[], Game]

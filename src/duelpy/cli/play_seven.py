@@ -1,0 +1,195 @@
+"""``duel play --game seven``: you hold one seat of a 7 Wonders game, agents the others;
+the game record is saved at the end (or at Ctrl-C, with the moves played)."""
+from __future__ import annotations
+
+import secrets
+import sys
+from datetime import datetime
+from pathlib import Path
+
+import click
+from rich.columns import Columns
+from rich.text import Text
+
+from duelcore import seven as core
+from duelpy.base.output import OutputError, check_new_file
+from duelpy.base.specs import split_agents
+from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line
+from duelpy.cli.options import given
+from duelpy.seven import new_game, record_of, render_text, result, save_record
+from duelpy.seven.agents import SevenAgentError, lineup, with_iterations
+
+_PLAY_HELP = """\
+Type a move by its number or its name ('build lumber yard', 'stage altar', 'discard baths';
+a part of the name is enough when it names one legal move). Commands:
+  moves      list your legal moves
+  board      show the position (your hand only)
+  quit       stop; the record is saved
+  help       this text"""
+
+
+def _match_action(state, seat: int, line: str):
+    """The legal action of ``seat`` that ``line`` names (a number from the list, the whole
+    text, or a part naming one action); raises ValueError with the reason."""
+    legal = state.legal_actions(seat)
+    if line.isdigit():
+        k = int(line)
+        if 1 <= k <= len(legal):
+            return legal[k - 1]
+        raise ValueError(f"{k} is not a move number: your moves are 1 to {len(legal)}")
+    text = " ".join(line.lower().split())
+    names = [core.action_to_string(a).lower() for a in legal]
+    exact = [a for a, n in zip(legal, names) if n == text]
+    if exact:
+        return exact[0]
+    words = text.split()
+    hits = [a for a, n in zip(legal, names) if all(w in n for w in words)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shown = ", ".join(core.action_to_string(a) for a in hits[:4])
+        raise ValueError(f"{line!r} names {len(hits)} moves ({shown}{', ...' * (len(hits) > 4)})"
+                         f": say which")
+    raise ValueError(f"{line!r} is not one of your legal moves")
+
+
+def _print_moves(con, state, seat):
+    legal = state.legal_actions(seat)
+    who = "the Free City's" if state.players == 2 and seat == 2 else "your"
+    con.print(Text(f"Choose {who} move (a number or a name):", style="bold"))
+    con.print(Columns([Text(f"{k:>3}  {core.action_to_string(a)}")
+                       for k, a in enumerate(legal, 1)], padding=(0, 3), column_first=True))
+
+
+def _public_changes(before, after, seats, skip) -> list[str]:
+    """What everyone saw a seat do in the last turn (W-INFO-1): the card it built, a stage,
+    or a discard; with coins."""
+    lines = []
+    for i in range(seats):
+        if i in skip:
+            continue
+        new = [c for c in after.city(i) if c not in before.city(i)]
+        st0, st1 = before.board(i)[2], after.board(i)[2]
+        parts = [f"built {', '.join(new)}"] if new else []
+        if st1 > st0:
+            parts.append(f"built stage {st1}")
+        if not parts:
+            parts.append("discarded a card")
+        name = "Free City" if after.players == 2 and i == 2 else f"P{i + 1}"
+        lines.append(f"{name}: {'; '.join(parts)} (coins {before.coins(i)} -> "
+                     f"{after.coins(i)})")
+    return lines
+
+
+def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite, ctx):
+    """``duel play --game seven``: you hold one seat, agents the others (``--opponent``:
+    one agent for all, or one per other player; default mcts, 1,000 iterations)."""
+    if seat > players:
+        raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
+                                 f"{players})", param_hint="--seat")
+    text = opponent if given(ctx, "opponent") else "mcts"
+    try:
+        others = lineup([with_iterations(a, iterations) for a in split_agents(text)],
+                        players - 1)
+    except SevenAgentError as e:
+        raise click.BadParameter(str(e), param_hint="--opponent") from None
+    if iterations is not None and not any(a.startswith("mcts") for a in others):
+        raise click.BadParameter(f"--iterations applies to searching agents only (mcts), not "
+                                 f"{', '.join(sorted(set(others)))}", param_hint="--opponent")
+    human = seat - 1
+    agents = others[:human] + ["you"] + others[human:]
+    if seed is None:
+        seed = secrets.randbelow(2**32)
+    if record_path is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        record_path = Path(f"seven-game-{seed}-{stamp}.json")
+    try:
+        check_new_file(record_path, overwrite)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint="--record") from None
+    con = console()
+    state = new_game(players, seed=seed)
+    moves: list = []
+    variant = " (Free City variant: you also play the Free City on the turns you control it)" \
+        if players == 2 else ""
+    con.print(Text(f"7 Wonders, {players} players{variant} — you are P{seat}, against "
+                   f"{', '.join(a for a in agents if a != 'you')}. Seed {seed}.", style="bold"))
+    con.print(f"The game record will be saved to {record_path}. Type 'help' for commands; "
+              f"Ctrl-C stops the game.", highlight=False)
+    stopped = None
+    k = 0
+    try:
+        while not state.is_terminal():
+            start = state.clone()
+            for s in state.pending_seats():
+                if state.decider(s) != human:
+                    k += 1
+                    a = core.choose_action(state, s, agents[state.decider(s)],
+                                           seed * 1_000_003 + k)
+                    state.apply_action(a, s)
+                    moves.append((s, a))
+                    continue
+                con.print(render_text(state, seat=human), highlight=False)
+                _print_moves(con, state, s)
+                while True:
+                    try:
+                        line = click.prompt(f"P{seat}", default="", show_default=False,
+                                            prompt_suffix="> ").strip()
+                    except click.exceptions.Abort as e:
+                        stopped = ("Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt)
+                                   else "end of input")
+                        click.echo()
+                        break
+                    word = line.lower()
+                    if not line:
+                        continue
+                    if word in ("help", "?"):
+                        click.echo(_PLAY_HELP)
+                    elif word in ("board", "b"):
+                        con.print(render_text(state, seat=human), highlight=False)
+                    elif word in ("moves", "m", "list"):
+                        _print_moves(con, state, s)
+                    elif word in ("quit", "exit", "q"):
+                        stopped = "quit"
+                        break
+                    else:
+                        try:
+                            a = _match_action(state, s, line)
+                        except ValueError as e:
+                            click.echo(f"{one_line(e)} (type 'moves' for the list, 'help' for "
+                                       f"commands)", err=True)
+                            continue
+                        state.apply_action(a, s)
+                        moves.append((s, a))
+                        click.echo(f"you play: {core.action_to_string(a)}")
+                        break
+                if stopped:
+                    break
+            if stopped:
+                break
+            if state.phase != start.phase or state.turn != start.turn or state.age != start.age:
+                for line in _public_changes(start, state, state.seats, skip={human}):
+                    con.print(f"  {line}", highlight=False)
+    except KeyboardInterrupt:
+        stopped = "Ctrl-C"
+        click.echo()
+    if state.is_terminal():
+        con.print(render_text(state), highlight=False)
+        res = result(state)
+        verdict = ("You win!" if res["winners"] == [human] else
+                   "Shared victory." if human in res["winners"] else "You lose.")
+        con.print(Text(f"Scores: {', '.join(str(s['total']) for s in res['scores'][:players])}"
+                       f" VP. {verdict}", style="bold"))
+    else:
+        click.echo(f"Game stopped ({stopped}) after {len(moves)} moves.")
+    if not moves:
+        click.echo("No move was played: no game record written.")
+    else:
+        try:
+            save_record(record_path, record_of(players, seed, moves, state=state))
+        except OSError as e:
+            raise click.ClickException(f"cannot save the game record to {record_path}: "
+                                       f"{e.strerror or one_line(e)}") from None
+        click.echo(f"Game record saved to {record_path} (duel replay {record_path}).")
+    if stopped == "Ctrl-C":
+        sys.exit(EXIT_INTERRUPTED)

@@ -1,0 +1,52 @@
+"""Batch games of 7 Wonders as rows: who sits where in each game of a chunk, and the rows
+of the games a chunk finished (one per player seat, with VP by category)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from duelcore import seven as _core
+
+__all__ = ["lineups_of", "chunk_rows"]
+
+
+def lineups_of(task) -> list[list[int]] | None:
+    """Per game of the task, the index into ``task.agents`` of each seat's agent (None:
+    agent i at seat i)."""
+    if task.seating == "fixed":
+        return None
+    if task.seating == "rotate":
+        k = len(task.agents)
+        return [[(g + s) % k for s in range(task.players)] for g in range(task.lo, task.hi)]
+    raise ValueError(f"7 Wonders seats agents 'fixed' or 'rotate', not {task.seating!r}")
+
+
+def chunk_rows(task, raw: dict) -> pd.DataFrame:
+    """One row per finished game and player seat (the Free City's seat 2 in the 2-player
+    variant is left out): ``game``, ``seat``, ``agent``, ``board``, ``side``, ``vp`` (total
+    VP, W-END-1), ``vp_<category>`` for each VP category (military, treasury, wonder,
+    civilian, commercial, guilds, science), ``coins``, ``win`` (a share: 1/k for each of k
+    tied winners, W-END-2)."""
+    n = len(raw["winners"])
+    line = lineups_of(task)
+    agents = list(task.agents)
+    cats = [c for c in _core.VP_CATEGORIES if c != "total"]
+    vps = raw.get("vp")
+    out = []
+    for k in range(n):
+        g = task.lo + k
+        mask = raw["winners"][k]
+        share = 1.0 / bin(mask).count("1")
+        seats = list(range(task.players)) if line is None else line[k]
+        for seat in range(task.players):
+            row = {"game": g, "seat": seat, "agent": agents[seats[seat]],
+                   "board": raw["boards"][k][seat], "side": raw["sides"][k][seat],
+                   "vp": raw["totals"][k][seat]}
+            if vps is not None:
+                for c, v in zip(cats, vps[k][seat]):
+                    row[f"vp_{c}"] = v
+            row["coins"] = raw["coins"][k][seat]
+            row["win"] = share if (mask >> seat) & 1 else 0.0
+            out.append(row)
+    columns = (["game", "seat", "agent", "board", "side", "vp"]
+               + ([f"vp_{c}" for c in cats] if vps is not None else []) + ["coins", "win"])
+    return pd.DataFrame(out, columns=columns)
