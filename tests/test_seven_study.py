@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 from duelpy.seven.agents import SevenAgentError, lineup, parse_agent, split_agents
-from duelpy.seven.ladder import agent_table, check_agents, pairwise, play_ladder, rate, rotation
+from duelpy.ladder import run_ladder
+from duelpy.seven.ladder import agent_table, check_agents, pairwise, rotation
 from duelpy.seven.study import (Arm, _wilson, display_rows, games_frame, paired_change,
                                 report_markdown, resolve_board, resolve_card, run_study,
                                 study_tables, summarise)
@@ -166,12 +167,12 @@ def test_pairwise_results_vp_then_coins():
 
 def test_ladder_games_and_ratings():
     names = ["random", "greedy", "mcts:30"]
-    frame = play_ladder(4, names, 12, seed=3)
+    frame, ratings = run_ladder(names, 12, seed=3, game="seven", players=4)
     assert frame["game"].nunique() == 12
-    ratings, h2h, pw = rate(frame, names)
+    pw = pairwise(frame)
     assert ratings.set_index("agent").loc["random", "elo"] == 0
     assert "who finished ahead" in ratings.attrs["method"]
-    assert set(h2h["agent"]) == set(names)
+    assert set(ratings["agent"]) == set(names)
     assert len(pw) == sum(
         sum(1 for i in range(4) for j in range(i + 1, 4) if line[i] != line[j])
         for line in rotation(3, 4, 12))

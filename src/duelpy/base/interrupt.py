@@ -12,6 +12,9 @@ and between decisions.
 """
 from __future__ import annotations
 
+import os
+import sys
+import time
 import signal
 import threading
 from contextlib import contextmanager
@@ -99,9 +102,6 @@ def exit_interrupted(code: int = EXIT_INTERRUPTED, wait: float = 0.5):
     the other threads, a real process (stdout is a file descriptor) flushes its output and
     ends at once.  Elsewhere (click's test runner) it raises SystemExit as usual.
     """
-    import os
-    import sys
-    import time
     deadline = time.monotonic() + wait
     others = [t for t in threading.enumerate() if t is not threading.current_thread()]
     for t in others:

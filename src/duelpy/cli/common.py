@@ -1,7 +1,6 @@
 """What the ``duel`` commands share: one-line errors, consoles and Duel's result lines."""
 from __future__ import annotations
 
-import click
 
 from rich.console import Console
 from rich.table import Table

@@ -7,7 +7,6 @@ end in a traceback.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 

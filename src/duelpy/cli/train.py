@@ -8,6 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from rich.progress import Progress
+
+from duelpy.cli.common import console
+from duelpy.duel.train import (TooFewTurns, fit_value, save_policy_weights, save_value_weights,
+                               train_policy)
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -75,7 +80,6 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
         raise click.BadParameter(f"{games} is less than 100 (value needs at least 100 games)",
                                  param_hint="--games")
     try:
-        from duelpy.duel.train import fit_value, save_value_weights
         if model == "value":
             import sklearn  # noqa: F401
     except ImportError:
@@ -106,10 +110,6 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
 
 
 def _train_policy(games, iterations, jobs, rounds, seed, out, start=None):
-    from rich.progress import Progress
-
-    from duelpy.cli.common import console
-    from duelpy.duel.train import TooFewTurns, save_policy_weights, train_policy
 
     con = console(stderr=True)          # stdout: results only; no bar (nor its last line)
     with Progress(transient=True, console=con, disable=not con.is_terminal) as bar:

@@ -7,6 +7,7 @@ ways give the same games for the same seeds.
 from __future__ import annotations
 
 import functools
+import concurrent.futures as cf
 import threading
 import time
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ import pandas as pd
 
 import duelcore
 from duelcore import data, search
-from duelcore.engine import VP_CATEGORIES, VICTORY_NAMES
+from duelcore.engine import VP_CATEGORIES, VICTORY_NAMES, _treatments
 
 from duelpy.duel.agents import Agent, _BuiltinAgent, parse_agent
 from duelpy.duel.options import GAME_OPTIONS
@@ -56,7 +57,6 @@ def _check_options(options):
 
 
 def _core_options(options):
-    from duelcore.engine import _treatments
     first_game = bool(options.get("first_game_wonders", False))
     banned, f0, f1 = _treatments(options.get("banned_tokens", ()),
                                  options.get("forced_wonders", None), first_game)
@@ -431,7 +431,6 @@ class MatchRun:
 
         Returns the final :class:`MatchStatus`.
         """
-        import concurrent.futures as cf
         stop = stop if stop is not None else threading.Event()
         st = self.status
         pool = cf.ThreadPoolExecutor(self.jobs, thread_name_prefix="duel-match")

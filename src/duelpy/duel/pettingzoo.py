@@ -39,6 +39,7 @@ import numpy as np
 import duelcore
 from duelcore import ACTION_LAYOUT
 from duelpy.duel import spiel as _spiel
+from duelpy.duel.render import render_text
 
 __all__ = ["env", "raw_env", "NUM_DECISION_ACTIONS", "RULE_OPTIONS"]
 
@@ -194,7 +195,6 @@ class raw_env(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; use render_mode='ansi'")
             return None
-        from duelpy.duel.render import render_text
         return render_text(self._state)
 
     def close(self) -> None:

@@ -36,13 +36,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duelcore
-from duelcore import RULES_VERSION, IllegalActionError, State
+from duelcore import RULES_VERSION, IllegalActionError, State, search
 
+from duelpy.duel.agents import Agent, parse_agent
 from duelpy.duel.notation import NUM_ACTIONS, action_name
 
 __all__ = ["GameRecord", "RecordError", "save", "load", "loads", "from_dict", "replay", "FORMAT",
@@ -552,10 +554,6 @@ def record_game(p1, p2, seed: int = 0, **options) -> GameRecord:
     RecordError
         For a bad seed or option; AgentSpecError for a bad agent description.
     """
-    from duelcore import search
-
-    from duelpy.duel.agents import Agent, parse_agent
-
     agents = [a if isinstance(a, Agent) else parse_agent(a) for a in (p1, p2)]
     rec, state = GameRecord.start(seed, players=[a.name for a in agents], **options)
     for seat in (0, 1):
@@ -563,7 +561,6 @@ def record_game(p1, p2, seed: int = 0, **options) -> GameRecord:
     while not state.is_terminal():
         p = state.current_player()
         if p not in (0, 1):                     # explicit chance: sample from the state's odds
-            import random
             outcomes = state.chance_outcomes()
             rng = random.Random(seed * 1_000_003 + len(rec.moves))
             a = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]

@@ -9,16 +9,12 @@ paired game by game.  The report is :mod:`duelpy.duel.study_report`.
 """
 from __future__ import annotations
 
-import difflib
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import ClassVar
 
-import numpy as np
 import pandas as pd
 
-import duelcore
-from duelcore import data
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask

@@ -18,11 +18,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from scipy import stats
+from rich.console import Console
 
 from duelcore import data
 from duelcore.engine import VP_CATEGORIES
 
 from duelpy.base.stats import mean_ci, proportion_ci
+from duelpy.base.tables import Column, print_table
 from duelpy.duel.agents import parse_agent
 from duelpy.duel.options import CONTROL, DEFAULT_OPTIONS, describe_options
 
@@ -486,9 +488,6 @@ class StudyReport:
 
     def print(self, console=None) -> None:
         """Print the report to the terminal with rich tables."""
-        from rich.console import Console
-
-        from duelpy.base.tables import Column, print_table
         console = console or Console()
         console.rule(f"[bold]{self.title}")
         for line in self.header_lines():

@@ -9,11 +9,14 @@ the same weights.
 """
 from __future__ import annotations
 
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+import duelcore
 from duelcore import search as _search
 
 __all__ = ["FitReport", "fit_value", "save_value_weights", "PolicyFitReport", "TooFewTurns",
@@ -107,9 +110,7 @@ def policy_data(games: int, seed: int = 1, iterations: int = 2000, jobs: int = 2
     shares summing to 1 within a turn, int64 (rows,) the turn's index (rows of a turn are
     contiguous).  Takes about ``games * iterations / 40,000`` seconds per job.
     """
-    from concurrent.futures import ThreadPoolExecutor
 
-    import duelcore
 
     options = {"policy": "hand"} if search is None else dict(search)
 
@@ -230,7 +231,6 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
     Raises ValueError for rounds < 1 or an unreadable ``start`` (naming it), TooFewTurns for
     too few turns to fit.
     """
-    import tempfile
 
     if rounds < 1:
         raise ValueError(f"rounds must be >= 1, not {rounds}")

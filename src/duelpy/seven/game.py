@@ -4,6 +4,8 @@ from __future__ import annotations
 from duelcore import seven as _core
 from duelcore import seven_data as _data
 
+from duelpy.seven.names import resolve_card
+
 AGENTS = ("random", "greedy", "mcts")
 
 
@@ -35,7 +37,6 @@ def new_game(players: int = 3, seed: int = 0, sides: str | None = "random",
     if sides is None:
         sides = "random"
     if remove:
-        from duelpy.seven.study import resolve_card
         remove = [resolve_card(c) for c in ([remove] if isinstance(remove, str) else remove)]
     return _core.new_state(players, seed=seed, boards=boards, sides=sides,
                            explicit_chance=explicit_chance, all_pairs=all_pairs,

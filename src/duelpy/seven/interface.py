@@ -17,7 +17,7 @@ from duelpy.seven.ladder import METHOD, agent_table, pairwise
 from duelpy.seven.game import new_game, parse_action, play_game, result
 from duelpy.seven.records import load_record, record_of, replay, save_record
 from duelpy.seven.render import render_text
-from duelpy.seven.batch import chunk_rows, lineups_of
+from duelpy.seven.batch import EMPTY, chunk_rows, play_chunk
 from duelpy.seven.study import (Arm, SevenStudySpec, SimulationSummary, resolve_board,
                                 resolve_card)
 from duelpy.seven.study import chunk_size
@@ -195,14 +195,8 @@ class Seven:
     # ---------------------------------------------------------------- batch games
     def play_chunk(self, task) -> dict:
         """Games ``task.lo .. task.hi - 1`` in the core (nogil); after a stop (the core's
-        flag) the games finished."""
-        if STOP.is_set():
-            return {"winners": [], "boards": [], "sides": [], "totals": [], "coins": []}
-        raw = _core.play_games_detail(task.players, list(task.agents), task.hi - task.lo,
-                                      task.seed, first_game=task.lo, lineups=lineups_of(task),
-                                      **dict(task.setup))
-        raw.pop("seconds", None)
-        return raw
+        flag, or :data:`duelpy.run.backends.STOP` before it starts) the games finished."""
+        return dict(EMPTY) if STOP.is_set() else play_chunk(task)
 
     def rows(self, task, raw: dict, names: Sequence[str] | None = None) -> pd.DataFrame:
         return chunk_rows(task, raw)

@@ -26,9 +26,7 @@ Treatments (not rules; see :func:`duelcore.seven.new_state`):
 """
 from __future__ import annotations
 
-import difflib
 import math
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import ClassVar
@@ -36,53 +34,18 @@ from typing import ClassVar
 import pandas as pd
 
 from duelcore import seven as _core
-from duelcore import seven_data as _data
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
 from duelpy.base.stats import proportion_ci as _wilson, z_quantile
-from duelpy.seven.agents import lineup as _lineup
-from duelpy.seven.batch import chunk_rows
+from duelpy.base.tables import Column, print_table
+from duelpy.seven.agents import lineup as _lineup, parse_agent
+from duelpy.run.backends import FuturesBackend
+from duelpy.run.runner import Chunks, play_chunks
+from duelpy.seven.batch import EMPTY, chunk_rows, play_chunk
+from duelpy.seven.names import resolve_board, resolve_card
 
 _Z = z_quantile(0.95)
-
-
-def _key(text: str) -> str:
-    return " ".join(str(text).lower().replace("the ", " ").split())
-
-
-def resolve_card(text: str) -> str:
-    """The card (Age card or guild) named ``text``, regardless of case and spacing.
-
-    Raises ValueError naming the text and the closest names."""
-    names = {_key(n): n for n in _data.NAMES}
-    k = _key(text)
-    if k in names:
-        return names[k]
-    words = {w for w in k.split() if len(w) >= 3}
-    scored = sorted(((len(words & set(key.split())) + (k in key),
-                      difflib.SequenceMatcher(None, k, key).ratio(), n)
-                     for key, n in names.items()), reverse=True)
-    close = [n for hits, ratio, n in scored if hits or ratio >= 0.75][:3]
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    raise ValueError(f"unknown card {text!r}{hint}")
-
-
-def resolve_board(text: str) -> str:
-    """``"Rhodos"`` or ``"Rhodos B"`` from a board name (any case) and an optional side.
-
-    Raises ValueError naming the text."""
-    parts = str(text).split()
-    side = ""
-    if len(parts) > 1 and parts[-1].upper() in ("A", "B"):
-        side = parts[-1].upper()
-        parts = parts[:-1]
-    names = {b.lower(): b for b in _data.BOARD_NAMES}
-    name = names.get(" ".join(parts).lower())
-    if name is None:
-        raise ValueError(f"unknown wonder board {text!r} (one of "
-                         f"{', '.join(_data.BOARD_NAMES)}, optionally with side A or B)")
-    return f"{name} {side}".strip()
 
 
 @dataclass(frozen=True)
@@ -139,67 +102,42 @@ def chunk_size(agents) -> int:
 
 def games_frame(players: int, agents, games: int, seed: int = 0, sides=None, boards=None,
                 remove=None, lineups=None, jobs: int = 1, progress=None) -> pd.DataFrame:
-    """One row per (game, seat): ``game``, ``seat``, ``agent``, ``board``, ``side``, ``vp``
-    (total VP, W-END-1), ``coins``, ``win`` (a share, W-END-2); the Free City's seat 2 (in
-    the 2-player variant) is left out.
+    """One row per (game, seat) (:func:`duelpy.seven.batch.chunk_rows`: ``game``, ``seat``,
+    ``agent``, ``board``, ``side``, ``vp`` and VP by category, ``coins``, ``win``); the Free
+    City's seat 2 (in the 2-player variant) is left out.
 
     ``agents``: one description per seat, or with ``lineups`` (one list of indices into
-    ``agents`` per game) any number.  ``progress(done, games)`` is called after each chunk.
-    Raises ValueError for a bad agent or set-up."""
+    ``agents`` per game) any number.  The games are played in chunks on ``jobs`` threads by
+    the one runner; ``progress(done, games)`` is called after each chunk.  Raises ValueError
+    for a bad agent or set-up, KeyboardInterrupt (after the workers stopped) on Ctrl-C."""
     agents = [str(a) for a in agents]
-    if lineups is None:
-        agents = _lineup(agents, players)
-    else:
-        from duelpy.seven.agents import parse_agent
-        agents = [parse_agent(a) for a in agents]
-    size = chunk_size(agents)
-    chunks = [(lo, min(games, lo + size)) for lo in range(0, games, size)]
-    if not chunks:
-        _core.play_games_detail(players, agents, 0, seed, sides=sides, boards=boards,
-                                remove=remove, lineups=[] if lineups is not None else None)
+    agents = _lineup(agents, players) if lineups is None else [parse_agent(a) for a in agents]
+    setup = {"sides": sides, "boards": boards, "remove": remove}
+    task = ChunkTask("seven", players, tuple(agents), "fixed" if lineups is None else "lineups",
+                     setup, seed, 0, 0, extra={"lineups": lineups})
+    if games == 0 or lineups is not None and len(lineups) < games:
+        play_chunk(replace(task, hi=0, seating="fixed"))      # the core's own checks
+        if lineups is not None and len(lineups) < games:
+            raise ValueError(f"lineups must give one line-up per game ({games})")
+        return chunk_rows(task, dict(EMPTY))
+    parts: dict = {}
 
-    def play(lo_hi):
-        lo, hi = lo_hi
-        lu = None if lineups is None else [list(x) for x in lineups[lo:hi]]
-        return lo, _core.play_games_detail(players, agents, hi - lo, seed, sides=sides,
-                                           boards=boards, remove=remove, lineups=lu,
-                                           first_game=lo)
+    def save(job, raw) -> int:
+        parts[job[0]] = chunk_rows(replace(task, lo=job[0], hi=job[1]), raw)
+        n = len(raw["winners"])
+        if progress:
+            progress(sum(len(p) for p in parts.values()) // players, games)
+        return n
 
-    parts = {}
-    done = 0
-    if jobs > 1 and len(chunks) > 1:
-        pool = ThreadPoolExecutor(max_workers=jobs)
-        try:
-            for lo, rows in pool.map(play, chunks):
-                parts[lo] = rows
-                done += len(rows["winners"])
-                if progress:
-                    progress(done, games)
-        except BaseException:                  # Ctrl-C: drop the chunks not started
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
-    else:
-        for c in chunks:
-            lo, rows = play(c)
-            parts[lo] = rows
-            done += len(rows["winners"])
-            if progress:
-                progress(done, games)
-    out = []
-    for lo in sorted(parts):
-        rows = parts[lo]
-        for k, mask in enumerate(rows["winners"]):
-            g = lo + k
-            share = 1.0 / bin(mask).count("1")
-            line = list(range(players)) if lineups is None else list(lineups[g])
-            for seat in range(players):
-                out.append({"game": g, "seat": seat, "agent": agents[line[seat]],
-                            "board": rows["boards"][k][seat], "side": rows["sides"][k][seat],
-                            "vp": rows["totals"][k][seat], "coins": rows["coins"][k][seat],
-                            "win": share if (mask >> seat) & 1 else 0.0})
-    return pd.DataFrame(out, columns=["game", "seat", "agent", "board", "side", "vp", "coins",
-                                      "win"])
+    backend = FuturesBackend(play_chunk, jobs, processes=False)
+    try:
+        outcome = play_chunks(backend, Chunks(games, chunk_size(agents)), save,
+                              task=lambda job: replace(task, lo=job[0], hi=job[1]))
+    finally:
+        backend.close()
+    if outcome.interrupted:
+        raise KeyboardInterrupt
+    return pd.concat([parts[lo] for lo in sorted(parts)], ignore_index=True)
 
 
 def run_study(players: int, agents, games: int, seed: int = 0, arms=(), control: bool = True,
@@ -636,7 +574,6 @@ class SevenReport:
         (Path(out) / "report.md").write_text(self.markdown(), encoding="utf-8")
 
     def print(self, console) -> None:
-        from duelpy.base.tables import Column, print_table
         s = self.spec
         console.print(f"[bold]{s.name or '7 Wonders study'}[/]: {s.players} players, "
                       f"{', '.join(s.agents)}, {s.games:,} games per arm, seed {s.seed}",
@@ -659,7 +596,6 @@ def print_rows(con, head, rows, title="") -> None:
     """Rows of strings (:func:`display_rows`) as a rich table; the leading key columns
     (board, side, seat, agent, arm) are left-aligned and repeat in every part of a wide
     table."""
-    from duelpy.base.tables import Column, print_table
     left = {"board", "side", "seat", "agent", "arm"}
     keys = 0
     while keys < len(head) and head[keys] in left:

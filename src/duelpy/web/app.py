@@ -38,6 +38,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from duelpy.duel import agents
 from duelpy.duel.agents import STRONGEST
 from duelpy.duel.notation import NUM_DECISION_ACTIONS
 from duelpy.web.games import GameManager, WebError, with_budget
@@ -360,7 +361,6 @@ def _game_response(game, status: int = 200) -> Response:
 def _agent_kinds() -> list[dict]:
     """The built-in agents (those ``duel agents`` lists), the strongest marked, with whether
     they take a thinking time."""
-    from duelpy.duel import agents as agents
     strongest = STRONGEST.split(":")[0]
     kinds = getattr(agents, "AGENT_KINDS", None)
     if kinds:
