@@ -1,12 +1,19 @@
 """What the ``duel`` commands share: one-line errors, consoles and Duel's result lines."""
 from __future__ import annotations
 
+import secrets
+from datetime import datetime
+from pathlib import Path
+
+import click
 
 from rich.console import Console
 from rich.table import Table
 
+from duelpy.base.output import OutputError, check_new_file
+
 __all__ = ["one_line", "console", "board_width", "result_line", "vp_table",
-           "EXIT_INTERRUPTED"]
+           "EXIT_INTERRUPTED", "free_name", "seed_and_record"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
@@ -48,3 +55,30 @@ def vp_table(result):
         t.add_row(cat, str(a), str(b))
     t.add_row("total", str(result["total"][0]), str(result["total"][1]), style="bold")
     return t
+
+
+def free_name(path: Path) -> Path:
+    """``path``, or ``name-1.json``, ``name-2.json`` ... (the first that does not exist)."""
+    k = 1
+    candidate = path
+    while candidate.exists():
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+        k += 1
+    return candidate
+
+
+def seed_and_record(seed: int | None, record_path: Path | None, overwrite: bool,
+                    stem: str) -> tuple[int, Path]:
+    """The seed of a game played in the terminal (a random one if None) and where its
+    record goes: ``--record`` if given (checked before the game: click.BadParameter naming
+    --record), else ``<stem>-<seed>-<time>.json``, made unique if that name is taken."""
+    if seed is None:
+        seed = secrets.randbelow(2**32)
+    if record_path is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return seed, free_name(Path(f"{stem}-{seed}-{stamp}.json"))
+    try:
+        check_new_file(record_path, overwrite)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint="--record") from None
+    return seed, record_path

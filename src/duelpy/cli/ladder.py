@@ -15,7 +15,7 @@ import click
 from rich.console import Console
 
 from duelpy.base.tables import Column, print_table
-from duelpy.cli.options import game_options, resolve_game
+from duelpy.cli.options import cluster_options, game_options, resolve_game
 from duelpy.games import get_game
 from duelpy.ladder.rating import fit_ratings, head_to_head
 from duelpy.ladder.report import print_ladder, strip_budget
@@ -41,14 +41,7 @@ def _seconds(ctx, param, value):
               help="Iterations per move given to every search agent, instead of --seconds.")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
               help="Base seed: every pairing plays the same seeds [0].")
-@click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
-              help="Workers (default: every local core; with --backend ray and no --address, "
-                   "the local Ray instance's CPUs).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True, help="Local threads/processes or a Ray cluster.")
-@click.option("--address", default=None,
-              help="Ray cluster: 'auto' (the running one) or host:port; none starts a local "
-                   "Ray instance.")
+@cluster_options
 @click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None,
               help="Folder for games.parquet, ratings.csv, head_to_head.csv, ladder.md, "

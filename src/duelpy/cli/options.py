@@ -14,7 +14,7 @@ from duelpy.base.game import Game, SetupOption
 from duelpy.games import GAMES, get_game
 
 __all__ = ["game_options", "setup_flags", "resolve_game", "setup_values", "given",
-           "param_name", "agents_option", "flag_of"]
+           "param_name", "agents_option", "flag_of", "cluster_options"]
 
 #: The player counts any game takes (each game checks its own).
 PLAYERS = click.IntRange(2, 7)
@@ -136,3 +136,17 @@ def agents_option(default_text: str) -> Callable[[Callable], Callable]:
     return click.option("--agents", "-a", "agents", default=None, metavar="AGENTS",
                         help="One agent for every seat, or one per seat, comma-separated "
                              "(see duel agents --game GAME)" + f" [{default_text}].")
+
+
+def cluster_options(f: Callable) -> Callable:
+    """``--workers``, ``--backend`` and ``--address``: where a study's or ladder's chunks
+    run."""
+    f = click.option("--address", default=None,
+                     help="Ray cluster: 'auto' (the running one) or host:port; none starts a "
+                          "local Ray instance.")(f)
+    f = click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+                     show_default=True, help="Local threads/processes or a Ray cluster.")(f)
+    f = click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
+                     help="Workers (default: every local core; with --backend ray and no "
+                          "--address, the local Ray instance's CPUs).")(f)
+    return f

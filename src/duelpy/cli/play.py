@@ -10,8 +10,6 @@ file without --overwrite or a yes at the prompt, and a game with no move writes 
 """
 from __future__ import annotations
 
-import secrets
-from datetime import datetime
 from pathlib import Path
 
 import click
@@ -21,10 +19,9 @@ from rich.text import Text
 from duelcore import ACTION_LAYOUT as L, data, search
 from duelpy.base.game import SetupError
 from duelpy.base.interrupt import exit_interrupted
-from duelpy.base.output import OutputError, check_new_file
 from duelpy.base.specs import parse_spec
-from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, one_line, result_line,
-                               vp_table)
+from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, free_name, one_line,
+                               result_line, seed_and_record, vp_table)
 from duelpy.cli.options import game_options, given, resolve_game, setup_flags, setup_values
 from duelpy.cli.play_seven import play_seven
 from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
@@ -209,16 +206,6 @@ def think(con, agent, state, who: str, live: bool) -> int:
         raise
 
 
-def _free_name(path: Path) -> Path:
-    """``path``, or ``name-1.json``, ``name-2.json`` ... (the first that does not exist)."""
-    k = 1
-    candidate = path
-    while candidate.exists():
-        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
-        k += 1
-    return candidate
-
-
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--opponent", default=STRONGEST, show_default=True, metavar="AGENT",
               help="An agent (duel agents lists them), e.g. greedy or "
@@ -277,15 +264,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
         raise click.BadParameter(f"{seat} is not in the range 1<=x<=2.", ctx=ctx,
                                  param_hint="'--seat'")
     agent = _opponent(opponent, iterations, seconds)
-    if seed is None:
-        seed = secrets.randbelow(2**32)
-    if record_path is None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        record_path = Path(f"duel-game-{seed}-{stamp}.json")
-    try:
-        check_new_file(record_path, overwrite)
-    except OutputError as e:
-        raise click.BadParameter(str(e), param_hint="--record") from None
+    seed, record_path = seed_and_record(seed, record_path, overwrite, "duel-game")
     human = seat - 1
     names = ["you", agent.name] if human == 0 else [agent.name, "you"]
     rec, state = GameRecord.start(seed, players=names,
@@ -437,7 +416,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
     else:
         target = record_path
         if target.exists() and target.resolve() not in mine and not overwrite:
-            target = _free_name(record_path)      # appeared during the game: keep it
+            target = free_name(record_path)      # appeared during the game: keep it
             click.echo(f"{record_path} appeared during the game; saving to {target} instead")
         if not save_record(target):
             raise click.exceptions.Exit(1)

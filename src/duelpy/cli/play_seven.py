@@ -2,19 +2,15 @@
 the game record is saved at the end (or at Ctrl-C, with the moves played)."""
 from __future__ import annotations
 
-import secrets
 import sys
-from datetime import datetime
-from pathlib import Path
 
 import click
 from rich.columns import Columns
 from rich.text import Text
 
 from duelcore import seven as core
-from duelpy.base.output import OutputError, check_new_file
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line
+from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, seed_and_record
 from duelpy.cli.options import given
 from duelpy.seven import new_game, record_of, render_text, result, save_record
 from duelpy.seven.agents import SevenAgentError, lineup, with_iterations
@@ -98,15 +94,7 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
                                  f"{', '.join(sorted(set(others)))}", param_hint="--opponent")
     human = seat - 1
     agents = others[:human] + ["you"] + others[human:]
-    if seed is None:
-        seed = secrets.randbelow(2**32)
-    if record_path is None:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        record_path = Path(f"seven-game-{seed}-{stamp}.json")
-    try:
-        check_new_file(record_path, overwrite)
-    except OutputError as e:
-        raise click.BadParameter(str(e), param_hint="--record") from None
+    seed, record_path = seed_and_record(seed, record_path, overwrite, "seven-game")
     con = console()
     state = new_game(players, seed=seed)
     moves: list = []

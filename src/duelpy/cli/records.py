@@ -15,7 +15,8 @@ from duelpy.base.specs import split_agents
 from duelpy.cli.common import board_width, console, one_line, result_line, vp_table
 from duelpy.cli.options import game_options, resolve_game
 from duelpy.duel.notation import action_name
-from duelpy.duel.records import DEFAULT_OPTIONS, RecordError, load, replay as replay_record
+from duelpy.duel.records import (DEFAULT_OPTIONS, MAX_BYTES, RecordError, load,
+                                 replay as replay_record)
 from duelpy.duel.render import render, render_text
 from duelpy.games import GAMES, get_game
 
@@ -24,7 +25,11 @@ def _record_game(path: Path):
     """The game whose record ``path`` holds (Duel when the file says nothing clear: Duel's
     loader then names the problem)."""
     try:
-        data = json.loads(Path(path).read_bytes()[: 1 << 22].decode("utf-8-sig"))
+        with open(path, "rb") as f:
+            text = f.read(MAX_BYTES + 1)          # /dev/zero is not read to the end
+        if len(text) > MAX_BYTES:
+            return get_game("duel")
+        data = json.loads(text.decode("utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return get_game("duel")
     if isinstance(data, dict):

@@ -16,8 +16,8 @@ from duelpy.base.game import SetupError
 from duelpy.base.interrupt import exit_interrupted
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import one_line
-from duelpy.cli.options import (agents_option, given, game_options, resolve_game, setup_flags,
-                                setup_values)
+from duelpy.cli.options import (agents_option, cluster_options, game_options, given,
+                                resolve_game, setup_flags, setup_values)
 from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
 
 
@@ -39,14 +39,7 @@ from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, 
 @click.option("--alternate/--no-alternate", default=None,
               help="Swap seats every other game [file or on].")
 @click.option("--name", default=None, help="Title of the report.")
-@click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
-              help="Workers (default: every local core; with --backend ray and no --address, "
-                   "the local Ray instance's CPUs).")
-@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
-              show_default=True, help="Local threads/processes or a Ray cluster.")
-@click.option("--address", default=None,
-              help="Ray cluster: 'auto' (the running one) or host:port; none starts a local "
-                   "Ray instance.")
+@cluster_options
 @click.option("--chunk-size", type=click.IntRange(1, 10**7), default=None,
               help="Games per saved chunk (default: about 5 s of one core, at most 1/16 of "
                    "an arm's games).")

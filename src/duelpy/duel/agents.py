@@ -317,12 +317,9 @@ class PlanAgent(MCTSAgent):
         temp = _PLAN["temp"] if temp is None else temp
         mast = _PLAN["mast"] if mast is None else mast
         science = _PLAN["science"] if science is None else science
+        given = locals()
         budget = self._set_options(iterations, seconds, threads, max_nodes,
-                                   {"c": c, "noise": noise, "eps": eps, "widen": widen,
-                                    "margin": margin, "bias": bias, "value": value,
-                                    "horizon": horizon, "deny": deny, "rmix": rmix,
-                                    "policy": policy, "temp": temp, "mast": mast,
-                                    "science": science, "puct": puct})
+                                   {k: given[k] for k in _PLAN})
         self.rollout = "policy"
         self.horizon = int(self.horizon)
         try:                    # a missing or corrupt weights file is refused here, naming it
@@ -339,19 +336,11 @@ class PlanAgent(MCTSAgent):
     @property
     def spec(self) -> dict:
         return {"kind": "plan", "iterations": self.iterations or 0,
-                "seconds": float(self.seconds or 0.0), "c": self.c, "noise": self.noise,
-                "eps": self.eps, "widen": self.widen, "margin": self.margin, "bias": self.bias,
-                "value": self.value, "horizon": self.horizon, "deny": self.deny,
-                "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "mast": self.mast, "science": self.science, "puct": self.puct,
+                "seconds": float(self.seconds or 0.0), **self._search_options(),
                 "max_nodes": self.max_nodes}
 
     def _search_options(self) -> dict:
-        return {"kind": "plan", "c": self.c, "noise": self.noise, "eps": self.eps,
-                "widen": self.widen, "margin": self.margin, "bias": self.bias,
-                "value": self.value, "horizon": self.horizon, "deny": self.deny,
-                "rmix": self.rmix, "policy": self.policy, "temp": self.temp,
-                "mast": self.mast, "science": self.science, "puct": self.puct}
+        return {"kind": "plan", **{k: getattr(self, k) for k in _PLAN}}
 
 
 def _fmt(value) -> str:
@@ -375,6 +364,12 @@ def _next64(x):
 #: The spec of the strongest built-in agent (the default opponent of ``duel play`` and
 #: ``duel serve``, and the source of hints).  Add a budget: ``f"{STRONGEST}:seconds=1"``.
 STRONGEST = "plan"
+
+def _plan(name: str, help: str, make=float_option):
+    """The option ``name`` of the planning search: its range and default are the core's
+    (``duelcore.search.PLAN_RANGES`` / ``PLAN_DEFAULTS``)."""
+    return make(name, *_search.PLAN_RANGES[name], _PLAN[name], help)
+
 
 _SEED = int_option("seed", 0, 2**64 - 1, 0, "seed of the agent's RNG (the match runners "
                    "reseed it at each game)", domain="an integer from 0 to 2**64 - 1")
@@ -410,44 +405,32 @@ AGENT_KINDS = {
                     default_text="1000 unless seconds"),
          float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
                       "instead of iterations", lo_open=True),
-         float_option("c", *_search.PLAN_RANGES["c"], _search.PLAN_DEFAULTS["c"],
-                      "UCT exploration constant"),
-         float_option("noise", *_search.PLAN_RANGES["noise"], _search.PLAN_DEFAULTS["noise"],
-                      "uniform noise added to the playout policy's scores, in VP"),
-         float_option("eps", *_search.PLAN_RANGES["eps"], _search.PLAN_DEFAULTS["eps"],
-                      "probability of a uniformly random playout move"),
-         float_option("widen", *_search.PLAN_RANGES["widen"], _search.PLAN_DEFAULTS["widen"],
-                      "progressive widening: a node tries at most 2 + widen * sqrt(visits) "
-                      "actions"),
-         float_option("margin", *_search.PLAN_RANGES["margin"], _search.PLAN_DEFAULTS["margin"],
-                      "weight of the VP margin in the reward of a civilian victory"),
-         float_option("bias", *_search.PLAN_RANGES["bias"], _search.PLAN_DEFAULTS["bias"],
-                      "progressive bias: weight of the policy's score in the tree, fading as "
-                      "1 / (visits + 1)"),
-         float_option("value", *_search.PLAN_RANGES["value"], _search.PLAN_DEFAULTS["value"],
-                      "weight of the learned evaluator at a leaf (0: playouts only, 1: the "
-                      "evaluator alone)"),
-         int_option("horizon", *_search.PLAN_RANGES["horizon"], _search.PLAN_DEFAULTS["horizon"],
-                    "playout moves before the learned evaluator (when value > 0)"),
-         float_option("deny", *_search.PLAN_RANGES["deny"], _search.PLAN_DEFAULTS["deny"],
-                      "weight of taking a card the opponent needs, in the playout policy"),
-         float_option("rmix", *_search.PLAN_RANGES["rmix"], _search.PLAN_DEFAULTS["rmix"],
-                      "share of playouts played uniformly at random instead of by the policy"),
-         choice_option("policy", _search.PLAYOUT_POLICIES, _search.PLAN_DEFAULTS["policy"],
+         _plan("c", "UCT exploration constant"),
+         _plan("noise", "uniform noise added to the playout policy's scores, in VP"),
+         _plan("eps", "probability of a uniformly random playout move"),
+         _plan("widen", "progressive widening: a node tries at most 2 + widen * "
+               "sqrt(visits) actions"),
+         _plan("margin", "weight of the VP margin in the reward of a civilian victory"),
+         _plan("bias", "progressive bias: weight of the policy's score in the tree, fading "
+               "as 1 / (visits + 1)"),
+         _plan("value", "weight of the learned evaluator at a leaf (0: playouts only, 1: the "
+               "evaluator alone)"),
+         _plan("horizon", "playout moves before the learned evaluator (when value > 0)",
+               make=int_option),
+         _plan("deny", "weight of taking a card the opponent needs, in the playout policy"),
+         _plan("rmix", "share of playouts played uniformly at random instead of by the "
+               "policy"),
+         choice_option("policy", _search.PLAYOUT_POLICIES, _PLAN["policy"],
                        "playout policy of turns: hand-set scores, or the softmax fitted to "
                        "the search's choices (duelcore/policy_weights.npz)"),
-         float_option("temp", *_search.PLAN_RANGES["temp"], _search.PLAN_DEFAULTS["temp"],
-                      "temperature of the fitted playout policy (policy=fitted only)"),
-         float_option("mast", *_search.PLAN_RANGES["mast"], _search.PLAN_DEFAULTS["mast"],
-                      "weight of the move averages (MAST): the playouts favour the builds, "
-                      "discards and wonders that have done well in this search "
-                      "(policy=fitted only)"),
-         float_option("science", *_search.PLAN_RANGES["science"], _search.PLAN_DEFAULTS["science"],
-                      "logit added in the playouts to a build that gives a new science "
-                      "symbol (policy=fitted only)"),
-         float_option("puct", *_search.PLAN_RANGES["puct"], _search.PLAN_DEFAULTS["puct"],
-                      "PUCT-style prior term in the tree's selection: puct * the policy's "
-                      "prior * sqrt(times available) / (visits + 1)"),
+         _plan("temp", "temperature of the fitted playout policy (policy=fitted only)"),
+         _plan("mast", "weight of the move averages (MAST): the playouts favour the builds, "
+               "discards and wonders that have done well in this search (policy=fitted "
+               "only)"),
+         _plan("science", "logit added in the playouts to a build that gives a new science "
+               "symbol (policy=fitted only)"),
+         _plan("puct", "PUCT-style prior term in the tree's selection: puct * the policy's "
+               "prior * sqrt(times available) / (visits + 1)"),
          int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
                     "parallelism; iterations are split, seconds shared)"),
          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "

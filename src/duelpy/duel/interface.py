@@ -212,6 +212,17 @@ class Duel:
         """A game-specific table after the ratings (None: Duel's games are the pairs)."""
         return None
 
+    #: Search agents (small budgets) that the conformance tests check for peeking.
+    search_agents = ("mcts:iterations=300", "plan:iterations=300")
+
+    def hidden_variant(self, state, seat: int, seed: int = 0):
+        """A state that differs from ``state`` only in what ``seat`` cannot see: the hidden
+        future the state's RNG would reveal (face-down cards, the Age III guilds, the Great
+        Library draw; R-CHANCE)."""
+        d = state.to_dict()
+        d["rng"] = (d["rng"] * 6364136223846793005 + 1442695040888963407 + seed) % 2 ** 64
+        return duelcore.state_from_dict(d)
+
     def check_setup(self, players: int, setup: Mapping[str, Any]) -> dict:
         if players != 2:
             raise ValueError(f"7 Wonders Duel is a 2-player game, not {players} players")

@@ -41,9 +41,8 @@ from duelpy.ladder.rating import anchor_index, fit_ratings, head_to_head, head_t
 from duelpy.ladder.report import (H2H_FILE, PLOT_FILE, RATINGS_FILE, TABLE_FILE, write_plot,
                                   write_tables)
 from duelpy.ladder.spec import LadderSpec, resolve_agents
-from duelpy.run.backends import make_backend
 from duelpy.run.folder import GAMES_FILE, RunFolder, package_version, write_parquet
-from duelpy.run.runner import check_run_options, run_jobs
+from duelpy.run.runner import check_run_options, run_spec
 
 __all__ = ["LadderError", "LadderInterrupted", "LadderResult", "LadderSpec", "run_ladder",
            "fit_ratings", "head_to_head", "head_to_head_matrix", "read_ladder", "write_plot",
@@ -224,16 +223,10 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
     if folder is not None and manifest is None:
         table = folder.read_games(spec.total_games * spec.rows_per_game)
     if table is None:
-        def backend_for(n_chunks: int):
-            procs = executor == "processes" or (executor == "auto" and spec.processes())
-            return make_backend(play_task, backend=backend, workers=workers, address=address,
-                                processes=procs, cpus_per_task=spec.cpus_per_task(),
-                                chunks=n_chunks, error=LadderError)
-        parts, outcome, done = run_jobs(
-            jobs, folder=folder, fresh=manifest is not None, work=play_task, task=spec.task,
-            rows=spec.rows, make_backend=backend_for, manifest=manifest, overwrite=overwrite,
-            total=spec.total_games, progress=progress, console=console,
-            max_chunks=max_chunks, created=created, error=LadderError)
+        parts, outcome, done = run_spec(
+            spec, jobs, folder, manifest, work=play_task, executor=executor, backend=backend,
+            workers=workers, address=address, overwrite=overwrite, progress=progress,
+            console=console, max_chunks=max_chunks, created=created, error=LadderError)
         if outcome.interrupted:
             if folder is not None:
                 saved = folder.saved(jobs)

@@ -30,11 +30,12 @@ from typing import Any, Callable
 
 from duelpy.base.interrupt import clear_core, sigint_stops, stop_core
 from duelpy.base.specs import close_matches
-from duelpy.run.backends import STOP, check_ray_address
+from duelpy.run.backends import STOP, check_ray_address, make_backend
 from duelpy.run.folder import RunFolder
 from duelpy.run.progress import Progress
 
-__all__ = ["RunOutcome", "play_chunks", "Chunks", "run_jobs", "check_run_options"]
+__all__ = ["RunOutcome", "play_chunks", "Chunks", "run_jobs", "check_run_options",
+           "run_spec"]
 
 #: Seconds the runner waits for the chunks under way after a stop (Ctrl-C again: less).
 STOP_WAIT = 120.0
@@ -316,3 +317,22 @@ def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callabl
         if backend is not None:
             backend.close()
     return parts, outcome, done
+
+
+def run_spec(spec, jobs: list, folder: RunFolder | None, manifest: dict | None, *,
+             work: Callable, executor: str, backend: str, workers, address, overwrite: bool,
+             progress: bool, console, max_chunks: int | None, created: bool,
+             error: type[Exception]) -> tuple[dict, RunOutcome, int]:
+    """:func:`run_jobs` for a study or ladder ``spec`` (its ``task``, ``rows``,
+    ``total_games``; ``processes()`` says whether its agents need worker processes,
+    ``cpus_per_task()`` the cores a chunk uses): threads unless ``executor`` or the agents
+    ask for processes, or Ray with ``backend="ray"``."""
+    def make(n_chunks: int):
+        procs = executor == "processes" or (executor == "auto" and spec.processes())
+        return make_backend(work, backend=backend, workers=workers, address=address,
+                            processes=procs, cpus_per_task=spec.cpus_per_task(),
+                            chunks=n_chunks, error=error)
+    return run_jobs(jobs, folder=folder, fresh=manifest is not None, work=work, task=spec.task,
+                    rows=spec.rows, make_backend=make, manifest=manifest, overwrite=overwrite,
+                    total=spec.total_games, progress=progress, console=console,
+                    max_chunks=max_chunks, created=created, error=error)

@@ -180,6 +180,15 @@ class Seven:
         except ValueError as e:
             raise SetupError("--remove" if removals else "--sides", str(e)) from None
 
+    #: Search agents (small budgets) that the conformance tests check for peeking.
+    search_agents = ("mcts:300",)
+
+    def hidden_variant(self, state, seat: int, seed: int = 0):
+        """A state that differs from ``state`` only in what ``seat``'s decider cannot see
+        (the other hands, the deck, the cards not yet dealt; W-INFO): the core deals them
+        afresh."""
+        return _core.determinize(state, state.decider(seat), seed)
+
     def check_setup(self, players: int, setup: Mapping[str, Any]) -> dict:
         s = dict(setup)
         unknown = sorted(set(s) - {"sides", "boards", "remove"})

@@ -35,9 +35,8 @@ from duelpy.base.errors import StudyError, StudyInterrupted
 from duelpy.duel.options import CONTROL
 from duelpy.duel.study import StudySpec, Treatment
 from duelpy.games import get_game, play_task
-from duelpy.run.backends import make_backend
 from duelpy.run.folder import GAMES_FILE, RunFolder, package_version, write_parquet
-from duelpy.run.runner import check_run_options, run_jobs
+from duelpy.run.runner import check_run_options, run_spec
 
 __all__ = ["StudySpec", "Treatment", "StudyError", "StudyInterrupted", "StudyResult",
            "load_spec", "run_study", "read_games", "CONTROL", "PREVIOUS", "MANIFEST"]
@@ -258,16 +257,10 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
     total = spec.total_games
     table = None if manifest is not None else folder.read_games(total * spec.rows_per_game)
     if table is None:
-        def backend_for(n_chunks: int):
-            procs = executor == "processes" or (executor == "auto" and spec.processes())
-            return make_backend(play_task, backend=backend, workers=workers, address=address,
-                                processes=procs, cpus_per_task=spec.cpus_per_task(),
-                                chunks=n_chunks, error=StudyError)
-        parts, outcome, done = run_jobs(
-            jobs, folder=folder, fresh=manifest is not None, work=play_task, task=spec.task,
-            rows=spec.rows, make_backend=backend_for, manifest=manifest, overwrite=overwrite,
-            total=total, progress=progress, console=console, max_chunks=max_chunks,
-            created=created, error=StudyError)
+        parts, outcome, done = run_spec(
+            spec, jobs, folder, manifest, work=play_task, executor=executor, backend=backend,
+            workers=workers, address=address, overwrite=overwrite, progress=progress,
+            console=console, max_chunks=max_chunks, created=created, error=StudyError)
         if outcome.interrupted:
             raise StudyInterrupted(outcome.reason, done + outcome.games, total, out)
         table = spec.finish_table(folder.combine(jobs))
