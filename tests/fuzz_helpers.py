@@ -190,7 +190,7 @@ def _nudged(v, c):
         return v + c.choice((-1.0, 1.0, 0.5))
     if isinstance(v, list) and v:
         return v[:-1] if c.integer(0, 1) else v + [v[0]]
-    return c.choice(WEIRD)
+    return copy.deepcopy(c.choice(WEIRD))     # never hand out (and later edit) the constant
 
 
 def _retyped(v, c):
@@ -204,7 +204,7 @@ def _retyped(v, c):
         return c.choice(({str(i): x for i, x in enumerate(v)}, json.dumps(v), [v], len(v)))
     if isinstance(v, dict):
         return c.choice((list(v.values()), list(v), json.dumps(v)))
-    return c.choice(WEIRD)
+    return copy.deepcopy(c.choice(WEIRD))
 
 
 def mutate(d: dict, c, n_max: int = 3) -> tuple[dict, list]:
@@ -242,7 +242,7 @@ def mutate(d: dict, c, n_max: int = 3) -> tuple[dict, list]:
             elems = pool.get(norm + ("*",)) if isinstance(old, list) else pool.get(norm)
             if target is not None:
                 x = c.choice(elems) if elems and c.integer(0, 3) else (
-                    c.choice(target) if target else c.choice(WEIRD))
+                    c.choice(target) if target else copy.deepcopy(c.choice(WEIRD)))
                 target.insert(c.integer(0, len(target)), copy.deepcopy(x))
                 changes.append(f"insert {x!r} into {path}")
                 continue
