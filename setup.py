@@ -27,11 +27,12 @@ cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     cflags.append("-mpopcnt")       # hardware popcount for the card bitsets (every x86-64-v2 CPU)
 
-MODULES = ("engine", "search", "kernels", "seven")
+# "architects/engine" is the package duelcore.architects (a game's core in its own folder)
+MODULES = ("engine", "search", "kernels", "seven", "architects/engine")
 # DUEL_EXT=a,b builds only those extensions (a quick in-place rebuild of one module)
 only = [m for m in os.environ.get("DUEL_EXT", "").split(",") if m]
 extensions = [
-    Extension(f"duelcore.{name}", [f"src/duelcore/{name}.pyx"],
+    Extension("duelcore." + name.replace("/", "."), [f"src/duelcore/{name}.pyx"],
               include_dirs=[numpy.get_include()], define_macros=macros,
               extra_compile_args=cflags)
     for name in MODULES if not only or name in only
