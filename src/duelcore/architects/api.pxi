@@ -604,3 +604,11 @@ def resolve_token(name):
             return i
     raise ValueError(f"unknown progress token {name!r}{_close(name.strip().title(), TOKENS)}; "
                      f"the tokens: {', '.join(TOKENS)}")
+
+
+def two_player_battle(int a, int b):
+    """A-MIL-5: military victory tokens a 2-player seat with ``a`` shields takes against
+    ``b`` (0 if a <= b; 2 if a >= 2 * max(b, 1); else 1)."""
+    if a < 0 or b < 0:
+        raise ValueError("shields are non-negative")
+    return two_player_tokens(a, b)

@@ -1,0 +1,49 @@
+"""A rating ladder for Architects: N-player games between K agents rotated through the seats
+(game g, seat s: agent (g + s) mod K), rated by a Bradley–Terry fit over the pairwise results
+of who finished ahead: more VP, then more stages built (the order of A-END-4); equal VP and
+stages is a shared result.  The comparisons of one game are not independent, so the 95%
+intervals computed as if they were are too narrow (a lower bound on the uncertainty).
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from duelpy.base.stats import proportion_ci as _wilson
+
+__all__ = ["METHOD", "pairwise", "agent_table"]
+
+METHOD = ("Bradley–Terry maximum likelihood over the pairwise results of each game (who "
+          "finished ahead: VP, then stages built, A-END-4), 1 virtual shared result per pair "
+          "of agents; the 95% intervals treat a game's comparisons as independent, so they "
+          "are too narrow")
+
+
+def pairwise(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per pair of seats held by different agents in a game: ``game``, ``p1``,
+    ``p2`` (agents), ``winner`` (0: p1 ahead, 1: p2, -1: equal VP and stages)."""
+    rows = []
+    for g, f in frame.groupby("game", sort=True):
+        seats = list(f.itertuples(index=False))
+        for i in range(len(seats)):
+            for j in range(i + 1, len(seats)):
+                a, b = seats[i], seats[j]
+                if a.agent == b.agent:
+                    continue
+                ka, kb = (a.vp, a.stages), (b.vp, b.stages)
+                rows.append({"game": g, "p1": a.agent, "p2": b.agent,
+                             "winner": 0 if ka > kb else (1 if kb > ka else -1)})
+    return pd.DataFrame(rows, columns=["game", "p1", "p2", "winner"])
+
+
+def agent_table(frame: pd.DataFrame, agents) -> pd.DataFrame:
+    """Per agent: seats played, wins (a shared win 1/k), win rate with its 95% Wilson
+    interval, mean VP and mean place."""
+    rows = []
+    for a in agents:
+        x = frame[frame["agent"] == a]
+        n = len(x)
+        lo, hi = _wilson(x["win"].sum(), n)
+        rows.append({"agent": a, "seats": n, "wins": x["win"].sum(),
+                     "win_rate": x["win"].mean() if n else float("nan"), "ci_low": lo,
+                     "ci_high": hi, "mean_vp": x["vp"].mean(), "mean_place": x["place"].mean()})
+    return pd.DataFrame(rows)
