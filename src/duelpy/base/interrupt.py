@@ -20,6 +20,7 @@ import threading
 from contextlib import contextmanager
 
 from duelcore import search
+from duelcore.architects import engine as _architects   # its own stop flag, until duelcore/common
 
 __all__ = ["StopFlag", "sigint_stops", "core_has_stop_flag", "stop_core", "clear_core",
            "exit_interrupted"]
@@ -34,15 +35,17 @@ def core_has_stop_flag() -> bool:
 
 
 def stop_core() -> None:
-    """Set the core's stop flag: every running search and batch loop ends soon."""
+    """Set the cores' stop flags: every running search and batch loop ends soon."""
     if core_has_stop_flag():
         search.interrupt()
+    _architects.interrupt()
 
 
 def clear_core() -> None:
-    """Clear the core's stop flag (before new work)."""
+    """Clear the cores' stop flags (before new work)."""
     if core_has_stop_flag():
         search.clear_interrupt()
+    _architects.clear_interrupt()
 
 
 class StopFlag:
