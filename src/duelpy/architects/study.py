@@ -211,7 +211,8 @@ def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[s
         return f"P{v + 1}" if key == "seat" else str(v)
     if kind == "vp":
         cats = [c for c in table.columns]
-        head = [key] + [c.removeprefix("vp_") if c != "vp" else "total" for c in cats]
+        head = [key] + [{"vp_wonder": "stages"}.get(c, c.removeprefix("vp_")) if c != "vp"
+                        else "total" for c in cats]
         for idx, r in table.iterrows():
             rows.append([first(idx)] + [f"{r[c]:.1f}" for c in cats])
         return head, rows

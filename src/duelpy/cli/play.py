@@ -24,6 +24,7 @@ from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, free_name
                                result_line, seed_and_record, vp_table)
 from duelpy.cli.options import game_options, given, resolve_game, setup_flags, setup_values
 from duelpy.cli.play_seven import play_seven
+from duelpy.architects.play import play_architects
 from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
 from duelpy.duel.notation import (NUM_DECISION_ACTIONS, NotationError, action_name,
                                   legal_moves, parse_action)
@@ -255,6 +256,13 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
             if given(ctx, name):
                 raise click.UsageError(f"--{name.replace('_', '-')} does not apply to "
                                        f"--game {g.name} ({g.title})")
+        if g.name == "architects":
+            try:
+                setup = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)
+            except SetupError as e:
+                raise click.BadParameter(one_line(e), param_hint=e.flag) from None
+            return play_architects(n, opponent, iterations, seat, seed, record_path,
+                                   overwrite, ctx, setup)
         return play_seven(n, opponent, iterations, seat, seed, record_path, overwrite, ctx)
     try:
         options = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)

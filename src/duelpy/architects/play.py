@@ -1,0 +1,163 @@
+"""``duel play --game architects``: you hold one seat of an Architects game, agents the
+others; the game record is saved at the end (or at Ctrl-C / end of input / quit, with the
+moves played).  What the table shows you is your seat's view (A-INFO): the central top only
+if you looked at it as the cat's holder."""
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.columns import Columns
+from rich.text import Text
+
+from duelpy.architects.agents import ArchitectsAgentError, lineup, with_iterations
+from duelpy.architects.game import choose_action, new_game, result
+from duelpy.architects.notation import action_name, parse_action
+from duelpy.architects.records import record_of, save_record
+from duelpy.architects.render import render_text
+from duelpy.base.specs import split_agents
+from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, seed_and_record
+from duelpy.cli.options import given
+
+__all__ = ["play_architects", "match_action"]
+
+_HELP = """\
+Type a move by its number or its name: 'take left', 'take central', 'pay wood, coin',
+'token Economy', 'build S2', 'decline' (a part of the name is enough when it names one legal
+move). Commands:
+  moves      list your legal moves
+  board      show the table (your view)
+  quit       stop; the record is saved
+  help       this text"""
+
+
+def match_action(state, line: str) -> int:
+    """The legal decision ``line`` names: a number from the list, a name (see
+    :func:`duelpy.architects.notation.parse_action`) or a part naming one move; ValueError
+    with the reason otherwise."""
+    legal = state.legal_actions()
+    if line.isdigit():
+        k = int(line)
+        if 1 <= k <= len(legal):
+            return legal[k - 1]
+        raise ValueError(f"{k} is not a move number: your moves are 1 to {len(legal)}")
+    try:
+        return parse_action(state, line)
+    except ValueError:
+        pass
+    words = line.lower().split()
+    hits = [a for a in legal if all(w in action_name(state, a).lower() for w in words)]
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        shown = ", ".join(action_name(state, a) for a in hits[:4])
+        raise ValueError(f"{line!r} names {len(hits)} moves ({shown}): say which")
+    raise ValueError(f"{line!r} is not one of your legal moves")
+
+
+def _print_moves(con, state) -> None:
+    legal = state.legal_actions()
+    con.print(Text("Your moves (a number or a name):", style="bold"))
+    con.print(Columns([Text(f"{k:>3}  {action_name(state, a)}") for k, a in enumerate(legal, 1)],
+                      padding=(0, 3), column_first=True))
+
+
+def play_architects(players: int, opponent: str, iterations, seat: int, seed, record_path,
+                    overwrite: bool, ctx, setup: dict) -> None:
+    """``duel play --game architects``: you hold ``seat`` (1-based), ``opponent`` the others
+    (one agent for all, or one per other seat; default mcts with 1,000 iterations)."""
+    if seat > players:
+        raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
+                                 f"{players})", param_hint="--seat")
+    text = opponent if given(ctx, "opponent") else "mcts"
+    try:
+        others = lineup([with_iterations(a, iterations) for a in split_agents(text)],
+                        players - 1)
+    except ArchitectsAgentError as e:
+        raise click.BadParameter(str(e), param_hint="--opponent") from None
+    if iterations is not None and not any(a.startswith("mcts") for a in others):
+        raise click.BadParameter("--iterations applies to searching agents only (mcts)",
+                                 param_hint="--opponent")
+    human = seat - 1
+    agents = others[:human] + ["you"] + others[human:]
+    seed, record_path = seed_and_record(seed, record_path, overwrite, "architects-game")
+    con = console()
+    state = new_game(players, seed, **setup)
+    moves: list = []
+    con.print(Text(f"7 Wonders Architects, {players} players — you are P{seat} "
+                   f"({state.wonder(human)}), against "
+                   f"{', '.join(a for a in agents if a != 'you')}. Seed {seed}.", style="bold"))
+    con.print(f"The game record will be saved to {record_path}. Type 'help' for commands; "
+              f"Ctrl-C stops the game.", highlight=False)
+    stopped = None
+    k = 0
+    try:
+        while not state.is_terminal():
+            s = state.active
+            if s != human:
+                k += 1
+                a = choose_action(state, agents[s], (seed * 1_000_003 + k) % 2**64)
+                con.print(f"  P{s + 1} ({state.wonder(s)}): {action_name(state, a)}",
+                          highlight=False)
+                state.apply_action(a)
+                moves.append((s, a))
+                continue
+            con.print(render_text(state, seat=human), highlight=False)
+            _print_moves(con, state)
+            while True:
+                try:
+                    line = click.prompt(f"P{seat}", default="", show_default=False,
+                                        prompt_suffix="> ").strip()
+                except click.exceptions.Abort as e:
+                    stopped = ("Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt)
+                               else "end of input")
+                    click.echo()
+                    break
+                word = line.lower()
+                if not line:
+                    continue
+                if word in ("help", "?"):
+                    click.echo(_HELP)
+                elif word in ("board", "b"):
+                    con.print(render_text(state, seat=human), highlight=False)
+                elif word in ("moves", "m", "list"):
+                    _print_moves(con, state)
+                elif word in ("quit", "exit", "q"):
+                    stopped = "quit"
+                    break
+                else:
+                    try:
+                        a = match_action(state, line)
+                    except ValueError as e:
+                        click.echo(f"{one_line(e)} (type 'moves' for the list)", err=True)
+                        continue
+                    click.echo(f"you play: {action_name(state, a)}")
+                    state.apply_action(a)
+                    moves.append((human, a))
+                    break
+            if stopped:
+                break
+    except KeyboardInterrupt:
+        stopped = "Ctrl-C"
+        click.echo()
+    if state.is_terminal():
+        con.print(render_text(state), highlight=False)
+        res = result(state)
+        verdict = ("You win!" if res["winners"] == [human] else
+                   "Shared victory." if human in res["winners"] else "You lose.")
+        con.print(Text(f"Scores: {', '.join(str(v) for v in res['vp']['total'])} VP. "
+                       f"{verdict}", style="bold"))
+    else:
+        click.echo(f"Game stopped ({stopped}) after {len(moves)} moves.")
+    if not moves:
+        click.echo("No move was played: no game record written.")
+    else:
+        try:
+            save_record(record_path, record_of(players, seed, moves, setup=setup,
+                                               agents=agents))
+        except OSError as e:
+            raise click.ClickException(f"cannot save the game record to {record_path}: "
+                                       f"{e.strerror or one_line(e)}") from None
+        click.echo(f"Game record saved to {record_path} (duel replay {record_path}).")
+    if stopped == "Ctrl-C":
+        sys.exit(EXIT_INTERRUPTED)
