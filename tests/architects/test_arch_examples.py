@@ -21,7 +21,7 @@ def vp(state, seat, cat="total"):
 
 
 def test_ae1_coins_are_wild_identical_stage():
-    """AE1 (A-BUILD-3..6): Giza with S1 built holds wood, stone; a coin makes S2 (2=)
+    """AE1 (A-BUILD-3..6, A-TURN-4): Giza with S1 built holds wood, stone; a coin makes S2 (2=)
     affordable; the payments are {wood, coin} and {stone, coin}, never {wood, stone}; paying
     {stone, coin} discards both, keeps the wood, +5 VP; S3 is then available but not
     affordable."""
