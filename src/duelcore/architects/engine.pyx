@@ -642,7 +642,8 @@ cdef int step(ArchState* s) noexcept nogil:
     # the stage's power is done: Architecture's pick goes on the list (A-ORDER-2 e)
     if s.arch_due:
         s.arch_due = 0
-        if not (s.used >> T_ARCHITECTURE) & 1 and not is_pending(s, T_ARCHITECTURE):
+        if (s.p[s.active].tok[T_ARCHITECTURE] and not (s.used >> T_ARCHITECTURE) & 1
+                and not is_pending(s, T_ARCHITECTURE)):
             s.pend[s.n_pend] = T_ARCHITECTURE
             s.n_pend += 1
         return 1
@@ -1259,6 +1260,9 @@ cdef int ar_state_check(const ArchState* s) noexcept nogil:
                 for k in range(s.n_assigned):
                     if s.p[k].wonder == s.forced[i]:
                         return 24
+    # Architecture's pick is due only to its owner, after one of its builds (A-ORDER-1.3)
+    if s.arch_due and (not s.p[s.active].tok[T_ARCHITECTURE] or s.arch_due > 1):
+        return 25
     # a terminal state has a complete wonder or no card in any deck (A-END-1, -2)
     if s.phase == PH_OVER:
         cards = s.d[AR_CENTRAL].n
@@ -1303,6 +1307,7 @@ CHECK_MESSAGES = {
         "(A-END-1, -2, -4)",
     23: "a complete wonder that is not the active seat's (A-END-1)",
     24: "a wonder given to two seats, or given to a seat and dealt to another (A-SETUP-2)",
+    25: "Architecture's pick is due to a seat that does not own it (A-TOK-3)",
 }
 
 include "api.pxi"

@@ -34,7 +34,7 @@ _CHECK_FIELDS = {
     14: ("conflict.turned", "A-MIL-2"), 15: ("pending", "A-TOK-3"), 16: ("used", "A-TOK-2"),
     17: ("cat", "A-CAT"), 18: ("central", "A-CAT-4"), 19: ("active", ""),
     20: ("window", "A-WON-5"), 21: ("stage", "A-BUILD-5"), 22: ("phase", "A-END"),
-    23: ("seats", "A-END-1"), 24: ("seats", "A-SETUP-2"),
+    23: ("seats", "A-END-1"), 24: ("seats", "A-SETUP-2"), 25: ("architecture_due", "A-TOK-3"),
 }
 
 
