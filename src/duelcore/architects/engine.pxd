@@ -203,7 +203,11 @@ ctypedef struct ArchState:
     u8 battle               # 1: a battle is pending for the end of this turn (A-MIL-2)
     u8 options              # OP_*
     u8 winner_mask          # terminal: bit per winning seat (A-END-4)
-    u8 _pad[2]
+    u8 n_row                # face-up tokens (sum of row), 0..3
+    u8 n_stack              # tokens in the stack (sum of stack), 0..12
+    u8 reveal               # bit d: wonder deck d's new top is to be revealed (derived:
+                            #   no top, cards left, not the deck of an open window)
+    u8 _pad2
     u16 turns               # turns begun so far
     u16 n_moves             # decisions applied so far (not automatic steps, not chance)
 
@@ -212,6 +216,7 @@ cdef u64 ar_rng_next(u64* rng) noexcept nogil
 cdef int ar_rng_below(u64* rng, int n) noexcept nogil
 cdef void ar_init(ArchState* s, int players, u64 seed, int options) noexcept nogil
 cdef void ar_advance(ArchState* s) noexcept nogil
+cdef int ar_settle(ArchState* s, int* out) noexcept nogil
 cdef int ar_legal(const ArchState* s, int* out) noexcept nogil
 cdef bint ar_is_legal(const ArchState* s, int a) noexcept nogil
 cdef void ar_apply(ArchState* s, int a) noexcept nogil

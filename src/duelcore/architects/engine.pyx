@@ -18,7 +18,7 @@ end; a decision with a single legal action is applied without asking (A-DEC-2).
 
 Everything hot is ``noexcept nogil`` and allocates nothing.
 """
-from libc.string cimport memset, memcmp
+from libc.string cimport memset, memcmp, memcpy
 from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
@@ -54,6 +54,10 @@ cdef u8 PAY_KINDS[231]          # distinct grey kinds in it
 cdef u8 PAY_MAXG[231]           # largest count of one grey kind
 cdef u8 PAY_LO[6]               # payment ids of value v are PAY_LO[v] .. PAY_LO[v + 1] - 1
 cdef u8 PAY_HI[6]
+cdef u8 AVAIL[7][32]            # [wonder][built mask]: the available stages (A-BUILD-2)
+cdef u8 CAND[5][3][160]         # [stage][0 plain, 1 Engineering]: candidate payment ids,
+cdef u8 N_CAND[5][3]            #   ascending (the valid ones are those the seat can pay)
+cdef u8 CAND_D1[5][3]           # index in CAND of the first candidate with a doubled coin
 
 cdef enum:
     ALL_STAGES = 31
@@ -125,6 +129,26 @@ def _build_tables():
         PAY_LO[v] = min(ids)
         PAY_HI[v] = max(ids) + 1
         assert ids == list(range(PAY_LO[v], PAY_HI[v]))
+    for s in range(5):
+        k = COST_UNITS[s]
+        for mode in range(2):
+            ids = [i for i in range(PAY_LO[k], PAY_HI[k])
+                   if mode == 1 or ((PAY_KINDS[i] <= 1) if COST_SAME[s] else (PAY_MAXG[i] <= 1))]
+            N_CAND[s][mode] = len(ids)
+            CAND_D1[s][mode] = len(ids)
+            for i, pid in enumerate(ids):
+                CAND[s][mode][i] = pid
+                if PAY_D[pid] and CAND_D1[s][mode] == len(ids):
+                    CAND_D1[s][mode] = i
+            assert all(PAY_D[x] == (j >= CAND_D1[s][mode]) for j, x in enumerate(ids))
+            assert all(PAY_C[ids[j]] <= PAY_C[ids[j + 1]] for j in range(len(ids) - 1)
+                       if PAY_D[ids[j]] == PAY_D[ids[j + 1]])
+    for w in range(7):
+        for b in range(32):
+            AVAIL[w][b] = 0
+            for s in range(5):
+                if not (b >> s) & 1 and (PREREQ[w][s] & ~b) == 0:
+                    AVAIL[w][b] |= 1 << s
 
 
 _build_tables()
@@ -164,7 +188,7 @@ cdef inline int sum14(const u8* v) noexcept nogil:
 
 cdef inline int tokens_left(const ArchState* s) noexcept nogil:
     """Progress tokens still to take: the face-up row and the stack (A-SCI-4)."""
-    return sum14(s.row) + sum14(s.stack)
+    return s.n_row + s.n_stack
 
 
 cdef inline void pend_pop(ArchState* s) noexcept nogil:
@@ -196,12 +220,19 @@ cdef int ar_shields(const ArchState* s, int i) noexcept nogil:
 cdef inline int available_stages(const ArchState* s, int i) noexcept nogil:
     """Bit mask of seat i's available stages (A-BUILD-2)."""
     cdef const ArchSeat* p = &s.p[i]
-    cdef int st, m = 0
     if p.wonder >= AR_NUM_WONDERS:
         return 0
-    for st in range(5):
-        if not (p.built >> st) & 1 and (PREREQ[p.wonder][st] & ~p.built) == 0:
-            m |= 1 << st
+    return AVAIL[p.wonder][p.built & 31]
+
+
+cdef inline int reveal_mask(const ArchState* s) noexcept nogil:
+    """The wonder decks whose new top is still to be revealed: no top, cards left, and not
+    the deck of an open Halicarnassus window (derived; s.reveal keeps it)."""
+    cdef int i, m = 0
+    for i in range(s.n_players):
+        if s.d[i].top == AR_NONE and s.d[i].n > 0 and not (
+                s.task == TK_HALI_KEEP and s.hali_deck == i):
+            m |= 1 << i
     return m
 
 
@@ -239,18 +270,35 @@ cdef inline bint affordable(const ArchState* s, int st, int e) noexcept nogil:
 
 cdef int offered_stages(const ArchState* s, int* optional) noexcept nogil:
     """The stages the active seat must (or, under economy_forces_build off, may) build now
-    (A-BUILD-5, -8): a bit mask; ``optional`` is set to 1 when the player may decline (only
-    Economy makes them affordable, and the option is on)."""
-    cdef int avail = available_stages(s, s.active), st, m0 = 0, m1 = 0
-    cdef int e = 1 if eco_ready(s) else 0
+    (A-BUILD-4, -5, -8): a bit mask; ``optional`` is set to 1 when the player may decline
+    (only Economy makes them affordable, and the option is on)."""
+    cdef int avail = available_stages(s, s.active), st, m0 = 0, m1 = 0, r, have
+    cdef int g = 0, kinds = 0, tot = 0, e, eng, x
+    cdef const ArchSeat* p = &s.p[s.active]
+    cdef u64 w
     optional[0] = 0
     if not avail:
         return 0
+    # fast rejection: fewer than 2 resource units even with Economy (every cost is >= 2)
+    memcpy(&w, &p.tab[0], 8)
+    w &= <u64>0xFFFFFFFFFFFFULL                                 # the 5 greys and the coins
+    if w == 0:
+        return 0
+    for r in range(5):
+        x = p.tab[r]
+        tot += x
+        if x:
+            kinds += 1
+            if x > g:
+                g = x
+    e = 1 if eco_ready(s) else 0
+    eng = eng_ready(s)
     for st in range(5):
         if (avail >> st) & 1:
-            if affordable(s, st, 0):
+            have = p.tab[K_COIN] + (tot if eng else (g if COST_SAME[st] else kinds))
+            if have >= COST_UNITS[st]:
                 m0 |= 1 << st
-            elif e and affordable(s, st, 1):
+            elif e and have + 1 >= COST_UNITS[st]:
                 m1 |= 1 << st
     if not (s.options & OP_ECONOMY_OPTIONAL):
         return m0 | m1
@@ -282,13 +330,36 @@ cdef inline int pay_check(const ArchState* s, int st, int pid) noexcept nogil:
 
 cdef int payments(const ArchState* s, int st, int* out) noexcept nogil:
     """Valid payment ids for stage st, ascending (A-BUILD-3, -6; coins_only_when_needed)."""
-    cdef int k = COST_UNITS[st], pid, n = 0, best = 99, j, m
-    for pid in range(PAY_LO[k], PAY_HI[k]):
-        if pay_check(s, st, pid):
-            out[n] = pid
-            n += 1
-            if PAY_C[pid] < best:
-                best = PAY_C[pid]
+    cdef const ArchSeat* p = &s.p[s.active]
+    cdef int mode = 1 if eng_ready(s) else 0, pid, n = 0, best = 99, j, m, r
+    cdef int eco = 1 if (p.tok[T_ECONOMY] > 0 and not (s.used >> T_ECONOMY) & 1) else 0
+    cdef int coins = p.tab[K_COIN]
+    cdef const u8* cand = CAND[st][mode]
+    cdef int end = CAND_D1[st][mode]
+    cdef int half
+    # candidates sorted by (doubled coin, coins, greys): stop at the first that needs more
+    # coins than the seat holds, in each half (no doubled coin, then doubled)
+    for half in range(2):
+        if half == 1:
+            if not eco:
+                break
+            j = CAND_D1[st][mode]
+            end = N_CAND[st][mode]
+        else:
+            j = 0
+        while j < end:
+            pid = cand[j]
+            j += 1
+            if PAY_C[pid] > coins:
+                break
+            for r in range(5):
+                if PAY_G[pid][r] > p.tab[r]:
+                    break
+            else:
+                out[n] = pid
+                n += 1
+                if PAY_C[pid] < best:
+                    best = PAY_C[pid]
     if s.options & OP_COINS_WHEN_NEEDED:
         m = 0
         for j in range(n):
@@ -360,6 +431,8 @@ cdef void take(ArchState* s, int d) noexcept nogil:
     dk.n -= 1
     if d == AR_CENTRAL:
         s.knowers = 0
+    elif dk.n:
+        s.reveal |= 1 << d                                  # A-ARR-1 step 1 (CH4)
     arrive(s, k)
 
 
@@ -489,12 +562,15 @@ cdef void deal_decks(ArchState* s) noexcept nogil:
             s.d[i].cnt[k] = DECK_MAKE[s.p[i].wonder][k]
         s.d[i].top = AR_NONE
         s.d[i].n = 25
+        s.reveal |= 1 << i                                  # CH2
     for k in range(14):
         s.d[AR_CENTRAL].cnt[k] = DECK_MAKE[7][k]
     s.d[AR_CENTRAL].top = AR_NONE
     s.d[AR_CENTRAL].n = 60
+    s.n_stack = 0
     for t in range(14):
         s.stack[t] = TOKEN_COPIES[t] - s.gone[t]
+        s.n_stack += s.stack[t]
 
 
 cdef inline int wonder_taken(const ArchState* s, int w) noexcept nogil:
@@ -537,13 +613,11 @@ cdef int step(ArchState* s) noexcept nogil:
         set_chance(s, CK_WONDER, AR_NONE)
         return 0
     # a wonder deck without a visible top (CH2, CH4, CH9), but the deck being searched
-    for i in range(s.n_players):
-        if s.d[i].top == AR_NONE and s.d[i].n > 0 and not (
-                s.task == TK_HALI_KEEP and s.hali_deck == i):
-            set_chance(s, CK_TOP, i)
-            return 0
+    if s.reveal:
+        set_chance(s, CK_TOP, ctz(s.reveal))
+        return 0
     # the face-up row shows 3 tokens while the stack lasts (CH3, CH7; A-SCI-4)
-    if sum14(s.row) < 3 and sum14(s.stack) > 0:
+    if s.n_row < 3 and s.n_stack > 0:
         set_chance(s, CK_ROW, AR_NONE)
         return 0
     if s.draw != DR_NONE:
@@ -741,7 +815,7 @@ cdef int ar_legal(const ArchState* s, int* out) noexcept nogil:
             if s.row[t]:
                 out[n] = A_TOKEN_BASE + t
                 n += 1
-        if sum14(s.stack):
+        if s.n_stack:
             out[n] = A_TOKEN_STACK
             n += 1
         return n
@@ -828,6 +902,7 @@ cdef void apply_decision(ArchState* s, int a) noexcept nogil:
         else:
             t = a - A_TOKEN_BASE
             s.row[t] -= 1
+            s.n_row -= 1
             give_token(s, t)
     elif ph == PH_STAGE:
         if s.task == TK_BUILD:
@@ -869,7 +944,9 @@ cdef void apply_decision(ArchState* s, int a) noexcept nogil:
             s.win[i] = 0
         s.hali_deck = AR_NONE
         s.task = TK_NONE
-        arrive(s, k)                                        # the new top: CH9 (driver)
+        if s.d[d].n:
+            s.reveal |= 1 << d                              # the new top: CH9
+        arrive(s, k)
     elif ph == PH_ORDER:
         if a == A_ORDER_SET:
             s.task = TK_SET
@@ -887,13 +964,16 @@ cdef void apply_decision(ArchState* s, int a) noexcept nogil:
 
 
 # ---------------------------------------------------------------- chance (A-CHANCE)
-cdef inline const u8* chance_pool(const ArchState* s) noexcept nogil:
-    """The multiset a chance event draws from."""
+cdef inline const u8* chance_pool(const ArchState* s, int* total) noexcept nogil:
+    """The multiset a chance event draws from, and its size."""
     if s.chance == CK_TOP or s.chance == CK_WINDOW:
+        total[0] = s.d[s.chance_deck].n             # the top is not on the deck
         return s.d[s.chance_deck].cnt
     if s.chance == CK_CENTRAL or s.chance == CK_LOOK:
+        total[0] = s.d[AR_CENTRAL].n                # nobody knows the top: all are under
         return s.d[AR_CENTRAL].cnt
-    return s.stack                                          # CK_ROW, CK_BLIND
+    total[0] = s.n_stack                            # CK_ROW, CK_BLIND
+    return s.stack
 
 
 cdef int ar_chance_outcomes(const ArchState* s, int* out, double* prob) noexcept nogil:
@@ -913,9 +993,8 @@ cdef int ar_chance_outcomes(const ArchState* s, int* out, double* prob) noexcept
                 prob[n] = 1.0 / tot
                 n += 1
         return n
-    pool = chance_pool(s)
+    pool = chance_pool(s, &tot)
     base = A_CH_TOKEN_BASE if (s.chance == CK_ROW or s.chance == CK_BLIND) else A_CH_KIND_BASE
-    tot = sum14(pool)
     for k in range(14):
         if pool[k]:
             out[n] = base + k
@@ -940,9 +1019,9 @@ cdef int ar_sample_chance(ArchState* s, u64* rng) noexcept nogil:
                     return A_CH_WONDER_BASE + w
                 r -= 1
         return -1
-    pool = chance_pool(s)
+    pool = chance_pool(s, &tot)
     base = A_CH_TOKEN_BASE if (s.chance == CK_ROW or s.chance == CK_BLIND) else A_CH_KIND_BASE
-    r = ar_rng_below(rng, sum14(pool))
+    r = ar_rng_below(rng, tot)
     for k in range(14):
         r -= pool[k]
         if r < 0:
@@ -962,10 +1041,13 @@ cdef void apply_chance(ArchState* s, int a) noexcept nogil:
         k = a - A_CH_TOKEN_BASE
         s.stack[k] -= 1
         s.row[k] += 1
+        s.n_stack -= 1
+        s.n_row += 1
         return
     if c == CK_BLIND:
         k = a - A_CH_TOKEN_BASE
         s.stack[k] -= 1
+        s.n_stack -= 1
         s.draw = DR_NONE
         give_token(s, k)
         return
@@ -974,6 +1056,7 @@ cdef void apply_chance(ArchState* s, int a) noexcept nogil:
         d = s.chance_deck
         s.d[d].cnt[k] -= 1
         s.d[d].top = k
+        s.reveal &= ~(1 << d)
     elif c == CK_WINDOW:
         d = s.chance_deck
         s.d[d].cnt[k] -= 1
@@ -1014,6 +1097,39 @@ cdef void ar_advance(ArchState* s) noexcept nogil:
             apply_decision(s, out[0])
             continue
         return
+
+
+cdef int ar_settle(ArchState* s, int* out) noexcept nogil:
+    """Walk on as ar_advance but sample chance even with explicit chance, and return the
+    legal decisions of the node it rests at (0 at the end).  The fast path of playouts."""
+    cdef int n, code
+    while True:
+        if step(s):
+            continue
+        if s.phase == PH_OVER:
+            n = 0
+            break
+        if s.phase == PH_CHANCE:
+            apply_chance(s, ar_sample_chance(s, &s.rng))
+            continue
+        n = ar_legal(s, out)
+        if n == 1:
+            apply_decision(s, out[0])
+            continue
+        break
+    if DUEL_DEBUG:
+        code = ar_state_check(s)
+        if code:
+            fprintf(stderr, b"architects: state_check failed with code %d\n", code)
+            abort()
+    return n
+
+
+cdef inline void ar_decide(ArchState* s, int a) noexcept nogil:
+    """Apply a legal decision without walking on (ar_settle does, and checks the state in
+    the debug build): the fast path."""
+    apply_decision(s, a)
+    s.n_moves += 1
 
 
 cdef void ar_apply(ArchState* s, int a) noexcept nogil:
@@ -1190,11 +1306,10 @@ cdef int ar_state_check(const ArchState* s) noexcept nogil:
             return 11
         if s.n_assigned < n and (have - s.gone[t] != 0 or s.gone[t] > TOKEN_COPIES[t]):
             return 11
-    have = 0
-    for t in range(14):
-        have += s.row[t]
-    if have > 3:
+    if s.n_row != sum14(s.row) or s.n_stack != sum14(s.stack) or s.n_row > 3:
         return 12
+    if s.reveal != reveal_mask(s):
+        return 9
     # stages built only with their prerequisites (A-BUILD-2)
     for i in range(n):
         if s.p[i].built > ALL_STAGES or (s.p[i].built and s.p[i].wonder >= AR_NUM_WONDERS):

@@ -267,8 +267,10 @@ def state_from_dict(d):
                 s.discard[k] = vals[k]
             elif arr == "row":
                 s.row[k] = vals[k]
+                s.n_row += vals[k]
             elif arr == "stack":
                 s.stack[k] = vals[k]
+                s.n_stack += vals[k]
             else:
                 s.gone[k] = vals[k]
     for k in range(14):
@@ -289,6 +291,7 @@ def state_from_dict(d):
     s.battle = _bool(cf["battle"], "conflict.battle")
     s.cat = AR_NONE if d["cat"] is None else _int(d["cat"], "cat", 0, n - 1)
     s.phase = phase
+    s.reveal = reveal_mask(s)
     if phase == PH_OVER:
         s.winner_mask = ar_winners(s)
     # 2. the invariants
@@ -306,7 +309,7 @@ def state_from_dict(d):
             raise StateFormatError("draw", "the cat holder looks at C's top at the start of "
                                            "the turn, before the main pick (A-CAT-3)",
                                    "A-CAT-3")
-    if s.draw == DR_BLIND and (sum14(s.stack) == 0 or s.task != TK_NONE):
+    if s.draw == DR_BLIND and (s.n_stack == 0 or s.task != TK_NONE):
         raise StateFormatError("draw", "a token taken from the stack needs a token in the "
                                        "stack (A-SCI-4)", "A-SCI-4")
     if s.draw == DR_CENTRAL and s.task != TK_NONE:

@@ -42,12 +42,11 @@ cdef void ar_random_playout(ArchState* s, u64* rng) noexcept nogil:
     """Play to the end with uniformly random legal decisions; chance from s.rng."""
     cdef int out[AR_MAX_LEGAL]
     cdef int n
-    while s.phase != PH_OVER:
-        if s.phase == PH_CHANCE:
-            ar_apply(s, ar_sample_chance(s, &s.rng))
-            continue
-        n = ar_legal(s, out)
-        ar_apply(s, out[ar_rng_below(rng, n) if n > 1 else 0])
+    while True:
+        n = ar_settle(s, out)
+        if n == 0:
+            return
+        ar_decide(s, out[ar_rng_below(rng, n)])
 
 
 # ---------------------------------------------------------------- the static evaluation
@@ -309,13 +308,14 @@ cdef void playout(ArchState* s, u64* rng) noexcept nogil:
     cdef int out[AR_MAX_LEGAL]
     cdef int n
     s.options &= ~OP_EXPLICIT_CHANCE
-    ar_advance(s)
-    while s.phase != PH_OVER:
-        n = ar_legal(s, out)
-        if PLAYOUT == 1 and n > 1:
-            ar_apply(s, lite_choice(s, out, n, rng))
+    while True:
+        n = ar_settle(s, out)
+        if n == 0:
+            return
+        if PLAYOUT == 1:
+            ar_decide(s, lite_choice(s, out, n, rng))
         else:
-            ar_apply(s, out[ar_rng_below(rng, n) if n > 1 else 0])
+            ar_decide(s, out[ar_rng_below(rng, n)])
 
 
 cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTree* t,
