@@ -4,7 +4,7 @@
 # stop flag.  Search code speaks only the state API (ar_legal, ar_apply, chance outcomes,
 # scores) and one static evaluation.
 from libc.stdlib cimport malloc, free
-from libc.math cimport sqrt, log
+from libc.math cimport sqrt, log, exp
 import operator
 
 cdef enum:
@@ -51,10 +51,36 @@ cdef void ar_random_playout(ArchState* s, u64* rng) noexcept nogil:
 
 # ---------------------------------------------------------------- the static evaluation
 cdef double W_RES = 0.55        # weights of the evaluation (see evaluate); tuned by self-play
-cdef double W_STAGE = 0.85
+cdef double W_STAGE = 1.0
 cdef double W_GREEN = 0.8
-cdef double W_SHIELD = 1.0
+cdef double W_SHIELD = 0.15
 cdef double W_CATLOOK = 0.3
+cdef double STAGE_BONUS = 2.0   # VP-equivalent of a stage beyond its VP (the race to finish)
+cdef int MIL_FORM = 0          # 0: the tokens of a battle now; 1: shields ahead, and tokens
+cdef int LINEAR = 1             # 1: stage progress counted linearly, 0: squared
+cdef double W_TOKEN = 0.75       # weight of the tokens' worth beyond their score (TOKVAL)
+cdef double W_PEND = 3.0        # an extra pick or a token still to take this turn
+# VP-equivalent of owning each token type beyond what the score counts (A-TOK): the
+# extra-card tokens and the payment tokens help later turns; Culture's second copy doubles
+# and more; Strategy and Politics grow with what comes.
+cdef double TOKVAL[14]
+TOKVAL[:] = [2.5, 1.5, 1.0, 0.5, 2.0, 1.0, 2.0, 2.0, 1.0, 1.0, 1.5, 1.0, 0.0, 1.5]
+
+
+cdef double W_SPARE = 1.33       # VP-equivalent of a resource unit beyond the next stage's
+cdef double END_W = 0.0         # discount of potential while another seat nears completion
+
+
+cdef inline double end_discount(const ArchState* s, int i) noexcept nogil:
+    """1, or less when another seat has built 4 stages (the game may end before seat i's
+    resources turn into stages, A-END-1)."""
+    cdef int j, m = 0, b
+    for j in range(s.n_players):
+        if j != i:
+            b = popcount(s.p[j].built)
+            if b > m:
+                m = b
+    return 1.0 - END_W * (m - 2 if m > 2 else 0)
 
 
 cdef double seat_value(const ArchState* s, int i) noexcept nogil:
@@ -66,8 +92,12 @@ cdef double seat_value(const ArchState* s, int i) noexcept nogil:
     cdef double val, best = 0.0, x
     cdef int avail, st, k, have, r, g, kinds, tot, coins, e, sh, nb, n = s.n_players
     cdef int greens
+    cdef double y
+    cdef int kbest = 0, spare
     seat_score(s, i, v)
-    val = v[5]
+    if s.phase == PH_OVER:
+        return v[5] + 0.0
+    val = v[5] + STAGE_BONUS * popcount(p.built)
     if p.built != ALL_STAGES and p.wonder < AR_NUM_WONDERS:
         avail = available_stages(s, i)
         coins = p.tab[K_COIN]
@@ -92,27 +122,50 @@ cdef double seat_value(const ArchState* s, int i) noexcept nogil:
             else:
                 have = kinds + coins + e
             if have >= k:
-                x = W_STAGE * (STAGE_VP[p.wonder][st] + 2.0)
+                x = W_STAGE * (STAGE_VP[p.wonder][st] + STAGE_BONUS)
+            elif LINEAR:
+                x = W_STAGE * (STAGE_VP[p.wonder][st] + STAGE_BONUS) * have / k
             else:
-                x = W_STAGE * (STAGE_VP[p.wonder][st] + 2.0) * have * have / (k * k)
+                x = W_STAGE * (STAGE_VP[p.wonder][st] + STAGE_BONUS) * have * have / (k * k)
             if x > best:
                 best = x
-        val += best + W_RES * 0.1 * (tot + coins)
-    # science: green cards toward a set (a token is worth about 4 VP)
-    greens = p.tab[K_TABLET] + p.tab[K_GEAR] + p.tab[K_COMPASS]
-    val += W_GREEN * greens
-    # military: shields against the neighbours while conflict tokens turn
+                kbest = k if have >= k else have
+        # units beyond the best stage's serve the stages after it
+        spare = tot + coins - kbest
+        if spare > 4:
+            spare = 4
+        val += (best + W_RES * 0.1 * (tot + coins) + W_SPARE * spare) * end_discount(s, i)
+    # science: green cards toward a set (a token is worth about 4 VP); once sets are formed a
+    # seat holds at most one of each symbol: two different ones make a set with any green
+    greens = (p.tab[K_TABLET] > 0) + (p.tab[K_GEAR] > 0) + (p.tab[K_COMPASS] > 0)
+    val += W_GREEN * (greens if greens < 2 else 2.5 * (greens - 1))
+    for k in range(14):
+        if p.tok[k]:
+            val += W_TOKEN * TOKVAL[k] * p.tok[k]
+    if i == s.active and s.phase != PH_OVER:
+        val += W_PEND * s.n_pend
+        if s.task == TK_TOKEN or s.draw == DR_BLIND:
+            val += W_PEND + 2.5
+    # military: the tokens a battle would give now (A-MIL-4, -5), in VP, weighted by how
+    # close the battle is (conflict tokens turned)
     sh = ar_shields(s, i)
-    nb = (i + 1) % n
-    x = sh - ar_shields(s, nb)
-    if n > 2:
-        x += sh - ar_shields(s, (i + n - 1) % n)
-        x *= 0.5
-    if x > 2:
-        x = 2
-    elif x < -2:
-        x = -2
-    val += W_SHIELD * x * (0.5 + s.turned / (<double>s.conflict))
+    if n == 2:
+        nb = ar_shields(s, 1 - i)
+        x = two_player_tokens(sh, nb) - two_player_tokens(nb, sh)
+    else:
+        nb = ar_shields(s, (i + 1) % n)
+        x = (sh > nb) - (sh < nb)
+        nb = ar_shields(s, (i + n - 1) % n)
+        x += (sh > nb) - (sh < nb)
+    if MIL_FORM == 0:
+        val += W_SHIELD * 3.0 * x * (0.3 + 0.7 * s.turned / (<double>s.conflict))
+    else:
+        nb = ar_shields(s, (i + 1) % n)
+        y = sh - nb
+        if n > 2:
+            y = 0.5 * (y + sh - ar_shields(s, (i + n - 1) % n))
+        y = 3.0 if y > 3 else (-3.0 if y < -3 else y)
+        val += W_SHIELD * (y + 1.5 * x) * (0.5 + s.turned / (<double>s.conflict))
     return val
 
 
@@ -189,6 +242,7 @@ ctypedef struct MNode:
     i16 key             # the action or chance outcome that leads here
     i8 mover            # seat that chose it (-1: a chance outcome)
     i8 _pad
+    float prior         # the mover's one-ply value of the action, in [0, 1]
     double w            # sum of the mover's rewards
 
 ctypedef struct MTree:
@@ -198,7 +252,8 @@ ctypedef struct MTree:
 
 
 cdef bint tree_alloc(MTree* t, int iterations) noexcept nogil:
-    t.cap = iterations + 2
+    cdef long cap = <long>iterations * 8 + 256    # a node's children are made together
+    t.cap = <int>(cap if cap < 4000000 else 4000000)    # at most 4M nodes (about 128 MB)
     t.used = 0
     t.nodes = <MNode*>malloc(t.cap * sizeof(MNode))
     return t.nodes != NULL
@@ -220,6 +275,7 @@ cdef inline i32 new_node(MTree* t, int key, int mover) noexcept nogil:
     t.nodes[k].key = key
     t.nodes[k].mover = mover
     t.nodes[k].w = 0.0
+    t.nodes[k].prior = 0.5
     return k
 
 
@@ -258,8 +314,32 @@ cdef void rewards(const ArchState* s, double* r) noexcept nogil:
         r[i] = (R_WIN / k if (m >> i) & 1 else 0.0) + R_MARGIN * (vp[i * AR_NUM_CAT + 5] - mean)
 
 
+cdef int OPEN_LOOP = 1          # 1: chance outcomes do not branch the tree (open loop)
+cdef int LITE_ALL = 1           # lite playouts choose non-pick decisions by greedy_lite
 cdef int PLAYOUT = 1            # 0: random, 1: greedy-lite (see playout)
-cdef double EPS = 0.25
+cdef double EPS = 0.1
+
+
+cdef int greedy_lite(ArchState* s, int* out, int n, u64* rng, double eps) noexcept nogil:
+    """The playout policy 2: with probability EPS a random decision, else the one whose
+    result (chance sampled, the same draws for every action) has the best evaluate()."""
+    cdef int j, best = 0, seat = s.active
+    cdef int buf[AR_MAX_LEGAL]
+    cdef double v, bv = -1e18
+    cdef ArchState c
+    cdef u64 r0 = ar_rng_next(rng)
+    if eps > 0 and ar_rng_unit(rng) < eps:
+        return out[ar_rng_below(rng, n)]
+    for j in range(n):
+        c = s[0]
+        c.rng = r0
+        ar_decide(&c, out[j])
+        ar_settle(&c, buf)
+        v = evaluate(&c, seat) + 0.01 * ar_rng_unit(rng)
+        if v > bv:
+            bv = v
+            best = j
+    return out[best]
 
 
 cdef int lite_choice(ArchState* s, int* out, int n, u64* rng) noexcept nogil:
@@ -270,8 +350,10 @@ cdef int lite_choice(ArchState* s, int* out, int n, u64* rng) noexcept nogil:
     cdef double v, bv = -1e18
     cdef ArchSeat save
     cdef u8 cat, turned, battle
-    if ar_rng_unit(rng) < EPS or not (ph == PH_MAIN or ph == PH_PICK or ph == PH_ALEX):
+    if ar_rng_unit(rng) < EPS:
         return out[ar_rng_below(rng, n)]
+    if not (ph == PH_MAIN or ph == PH_PICK or ph == PH_ALEX):
+        return greedy_lite(s, out, n, rng, 0.0) if LITE_ALL else out[ar_rng_below(rng, n)]
     for j in range(n):
         if ph == PH_ALEX:
             if out[j] == A_DECLINE:
@@ -304,28 +386,73 @@ cdef int lite_choice(ArchState* s, int* out, int n, u64* rng) noexcept nogil:
     return out[best]
 
 
-cdef void playout(ArchState* s, u64* rng) noexcept nogil:
+cdef int PLAYOUT_TURNS = 1000   # playouts stop after this many turns: then evaluate() scores
+cdef double EVAL_T = 5.0        # VP scale of the logistic reward of an evaluated leaf
+
+
+cdef void playout(ArchState* s, u64* rng, double* r) noexcept nogil:
+    """Play on with the playout policy (lite_choice, or random) for at most PLAYOUT_TURNS
+    turns; the per-seat rewards go to r: the game's (rewards()) if it ended, else a
+    logistic of each seat's evaluation against the best other seat's."""
     cdef int out[AR_MAX_LEGAL]
-    cdef int n
+    cdef int n, i, j, stop_turn = s.turns + PLAYOUT_TURNS
+    cdef double v[AR_MAX_SEATS]
+    cdef double best
     s.options &= ~OP_EXPLICIT_CHANCE
     while True:
         n = ar_settle(s, out)
         if n == 0:
+            rewards(s, r)
             return
-        if PLAYOUT == 1:
+        if s.turns >= stop_turn:
+            break
+        if PLAYOUT == 2:
+            ar_decide(s, greedy_lite(s, out, n, rng, EPS))
+        elif PLAYOUT == 1:
             ar_decide(s, lite_choice(s, out, n, rng))
         else:
             ar_decide(s, out[ar_rng_below(rng, n)])
+    for i in range(s.n_players):
+        v[i] = seat_value(s, i)
+    for i in range(s.n_players):
+        best = -1e18
+        for j in range(s.n_players):
+            if j != i and v[j] > best:
+                best = v[j]
+        r[i] = 1.0 / (1.0 + exp(-(v[i] - best) / EVAL_T))
+
+
+cdef double PRIOR_N = 4.0       # virtual visits of an action's one-ply prior (progressive bias)
+
+
+cdef bint expand(MTree* t, i32 node, const ArchState* s, const int* out, int n) noexcept nogil:
+    """Make every child of a decision node, each with its one-ply prior: the mover's
+    evaluate() just after the action, as a logistic in [0, 1].  False if the tree is full."""
+    cdef int j, mover = s.active
+    cdef i32 ch
+    cdef ArchState c
+    if t.used + n > t.cap:
+        return False
+    for j in range(n - 1, -1, -1):
+        ch = add_child(t, node, out[j], mover)
+        c = s[0]
+        ar_apply(&c, out[j])
+        t.nodes[ch].prior = 1.0 / (1.0 + exp(-evaluate(&c, mover) / EVAL_T))
+    return True
 
 
 cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTree* t,
               int* visits, int* acts, int* nacts, const int* token) noexcept nogil:
-    """MCTS for the active seat of ``root`` with chance nodes (outcomes sampled by their
-    probabilities, one child per outcome) and per-seat rewards (each decision node is
-    scored for the seat that chooses there).  Each iteration starts from a fresh
-    determinization of what the seat cannot see (ar_determinize): it never reads the
-    central top unless the seat looked at it, nor the state's RNG.  Returns the most visited
-    legal action; the root's legal actions and their visits go to acts/visits."""
+    """MCTS for the active seat of ``root``, for N players: each decision node is scored for
+    the seat that chooses there (per-seat rewards: the win share plus a small VP margin).
+    Chance is chance: every iteration starts from a fresh determinization of what the seat
+    cannot see (ar_determinize: it never reads the central top unless the seat looked at
+    it, nor the state's RNG) and samples each chance event by its exact probabilities; with
+    OPEN_LOOP (the default) the tree branches on decisions only, else one child per chance
+    outcome.  A new decision node gets all its children at once, each with a one-ply prior
+    (progressive bias, PRIOR_N virtual visits); playouts use the lite policy to the end.
+    Returns the most visited legal action; the root's legal actions and their visits go to
+    acts/visits."""
     cdef int out[AR_MAX_LEGAL]
     cdef i32 path[1024]
     cdef double r[AR_MAX_SEATS]
@@ -351,6 +478,9 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
         while s.phase != PH_OVER and plen < 1000:
             if s.phase == PH_CHANCE:
                 a = ar_sample_chance(&s, &rng)
+                if OPEN_LOOP:                       # chance does not branch the tree
+                    ar_apply(&s, a)
+                    continue
                 ch = find_child(t, node, a)
                 ar_apply(&s, a)
                 if ch < 0:
@@ -364,34 +494,38 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
                 node = ch
                 continue
             n = ar_legal(&s, out)
+            j = s.active
+            if t.nodes[node].child < 0 and not expand(t, node, &s, out, n):
+                break                               # the tree is full: a leaf
             pick = -1
             bs = -1e18
             lnN = log(t.nodes[node].visits + 1.0)
             for j in range(n):
                 ch = find_child(t, node, out[j])
-                if ch < 0:
-                    score = 1e9 + ar_rng_unit(&rng)
-                else:
-                    score = (t.nodes[ch].w / t.nodes[ch].visits
-                             + c_uct * sqrt(lnN / t.nodes[ch].visits))
+                if ch < 0:                          # an action this node had not seen
+                    ch = add_child(t, node, out[j], s.active)
+                    if ch < 0:
+                        continue
+                score = ((t.nodes[ch].w + PRIOR_N * t.nodes[ch].prior)
+                         / (t.nodes[ch].visits + PRIOR_N)
+                         + c_uct * sqrt(lnN / (t.nodes[ch].visits + 1.0)))
                 if score > bs:
                     bs = score
                     pick = j
+            if pick < 0:
+                break
             a = out[pick]
             ch = find_child(t, node, a)
-            j = s.active
             ar_apply(&s, a)
-            if ch < 0:
-                ch = add_child(t, node, a, j)
-                if ch >= 0:
-                    path[plen] = ch
-                    plen += 1
-                break
             path[plen] = ch
             plen += 1
             node = ch
-        playout(&s, &rng)
-        rewards(&s, r)
+            if t.nodes[ch].visits == 0:
+                break                               # a new node: play out from here
+        if s.phase == PH_OVER:
+            rewards(&s, r)
+        else:
+            playout(&s, &rng, r)
         t.nodes[0].visits += 1
         for j in range(plen):
             ch = path[j]
@@ -471,8 +605,45 @@ def _spec(desc):
 
 def _set_params(**kw):
     """Tuning hook (tests and experiments): the evaluation weights and the MCTS playout."""
-    global W_RES, W_STAGE, W_GREEN, W_SHIELD, R_WIN, R_MARGIN, PLAYOUT, EPS
+    global W_RES, W_STAGE, W_GREEN, W_SHIELD, R_WIN, R_MARGIN, PLAYOUT, EPS, STAGE_BONUS
+    global LINEAR, W_TOKEN, W_PEND, MIL_FORM, END_W, W_SPARE, OPEN_LOOP, PLAYOUT_TURNS, EVAL_T, PRIOR_N, LITE_ALL
     for k, v in kw.items():
+        if k == "STAGE_BONUS":
+            STAGE_BONUS = v
+            continue
+        if k == "LINEAR":
+            LINEAR = v
+            continue
+        if k == "LITE_ALL":
+            LITE_ALL = v
+            continue
+        if k == "PRIOR_N":
+            PRIOR_N = v
+            continue
+        if k == "PLAYOUT_TURNS":
+            PLAYOUT_TURNS = v
+            continue
+        if k == "EVAL_T":
+            EVAL_T = v
+            continue
+        if k == "OPEN_LOOP":
+            OPEN_LOOP = v
+            continue
+        if k == "W_SPARE":
+            W_SPARE = v
+            continue
+        if k == "END_W":
+            END_W = v
+            continue
+        if k == "MIL_FORM":
+            MIL_FORM = v
+            continue
+        if k == "W_TOKEN":
+            W_TOKEN = v
+            continue
+        if k == "W_PEND":
+            W_PEND = v
+            continue
         if k == "W_RES":
             W_RES = v
         elif k == "W_STAGE":
