@@ -427,7 +427,8 @@ cdef double PRIOR_N = 4.0       # virtual visits of an action's one-ply prior (p
 
 cdef bint expand(MTree* t, i32 node, const ArchState* s, const int* out, int n) noexcept nogil:
     """Make every child of a decision node, each with its one-ply prior: the mover's
-    evaluate() just after the action, as a logistic in [0, 1].  False if the tree is full."""
+    evaluate() just after the action (a draw from C averaged, as the greedy agent does), as
+    a logistic in [0, 1].  False if the tree is full."""
     cdef int j, mover = s.active
     cdef i32 ch
     cdef ArchState c
@@ -437,7 +438,7 @@ cdef bint expand(MTree* t, i32 node, const ArchState* s, const int* out, int n) 
         ch = add_child(t, node, out[j], mover)
         c = s[0]
         ar_apply(&c, out[j])
-        t.nodes[ch].prior = 1.0 / (1.0 + exp(-evaluate(&c, mover) / EVAL_T))
+        t.nodes[ch].prior = 1.0 / (1.0 + exp(-expected_value(&c, mover, 1) / EVAL_T))
     return True
 
 
