@@ -161,7 +161,7 @@ cdef inline int left_deck(const ArchState* s, int i) noexcept nogil:
 
 cdef inline int right_deck(const ArchState* s, int i) noexcept nogil:
     """Seat i's right deck: its right neighbour's deck D_{i-1} (Terms)."""
-    return (i + s.n_players - 1) % s.n_players
+    return i - 1 if i > 0 else s.n_players - 1
 
 
 cdef inline int pick_deck(const ArchState* s, int which) noexcept nogil:
@@ -169,13 +169,13 @@ cdef inline int pick_deck(const ArchState* s, int which) noexcept nogil:
     if which == 0:
         return s.active
     if which == 1:
-        return (s.active + s.n_players - 1) % s.n_players
+        return s.active - 1 if s.active > 0 else s.n_players - 1
     return AR_CENTRAL
 
 
 cdef inline bint any_deck(const ArchState* s) noexcept nogil:
     """The active seat has an available deck (A-TURN-3)."""
-    return (s.d[s.active].n > 0 or s.d[(s.active + s.n_players - 1) % s.n_players].n > 0
+    return (s.d[s.active].n > 0 or s.d[right_deck(s, s.active)].n > 0
             or s.d[AR_CENTRAL].n > 0)
 
 
@@ -282,7 +282,9 @@ cdef int offered_stages(const ArchState* s, int* optional) noexcept nogil:
     # fast rejection: fewer than 2 resource units even with Economy (every cost is >= 2)
     memcpy(&w, &p.tab[0], 8)
     w &= <u64>0xFFFFFFFFFFFFULL                                 # the 5 greys and the coins
-    if w == 0:
+    # every cost is >= 2 units: fewer than 2 (with Economy's extra one) builds nothing
+    x = <int>(((w * <u64>0x010101010101ULL) >> 40) & 0xFF)      # their sum
+    if x + (1 if (p.tok[T_ECONOMY] and p.tab[K_COIN]) else 0) < 2:
         return 0
     for r in range(5):
         x = p.tab[r]
@@ -418,6 +420,18 @@ cdef void arrive(ArchState* s, int k) noexcept nogil:
         s.n_pend += 1
 
 
+cdef inline void reveal_top(ArchState* s, int d) noexcept nogil:
+    """Sampled chance: wonder deck d's new top drawn from s.rng at once (CH4), as the
+    chance node the driver would show with explicit chance."""
+    cdef ArchDeck* dk = &s.d[d]
+    cdef int r = ar_rng_below(&s.rng, dk.n), k = 0
+    while r >= dk.cnt[k]:
+        r -= dk.cnt[k]
+        k += 1
+    dk.cnt[k] -= 1
+    dk.top = k
+
+
 cdef void take(ArchState* s, int d) noexcept nogil:
     """The active seat takes the top card of deck d (non-empty).  From C with no fixed top
     the card is a chance draw (CH5), made before its arrival."""
@@ -431,8 +445,11 @@ cdef void take(ArchState* s, int d) noexcept nogil:
     dk.n -= 1
     if d == AR_CENTRAL:
         s.knowers = 0
-    elif dk.n:
-        s.reveal |= 1 << d                                  # A-ARR-1 step 1 (CH4)
+    elif dk.n:                                              # A-ARR-1 step 1 (CH4)
+        if s.options & OP_EXPLICIT_CHANCE:
+            s.reveal |= 1 << d                              # a chance node comes next
+        else:
+            reveal_top(s, d)                                # sampled now (the same draw)
     arrive(s, k)
 
 
@@ -541,15 +558,16 @@ cdef void end_turn(ArchState* s) noexcept nogil:
     cdef int i, cards = 0
     if s.battle:
         fight(s)
-    for i in range(s.n_players):
-        cards += s.d[i].n
-    cards += s.d[AR_CENTRAL].n
+    cards = s.d[AR_CENTRAL].n
+    if cards == 0:
+        for i in range(s.n_players):
+            cards += s.d[i].n
     if s.p[s.active].built == ALL_STAGES or cards == 0:     # A-END-1, A-END-2
         s.phase = PH_OVER
         s.task = TK_NONE
         s.winner_mask = ar_winners(s)
         return
-    s.active = (s.active + 1) % s.n_players
+    s.active = s.active + 1 if s.active + 1 < s.n_players else 0
     begin_turn(s)
 
 
@@ -778,7 +796,7 @@ cdef int ar_legal(const ArchState* s, int* out) noexcept nogil:
         if s.d[a].n:
             out[n] = A_PICK_BASE + 0
             n += 1
-        if s.d[(a + nn - 1) % nn].n:
+        if s.d[a - 1 if a > 0 else nn - 1].n:
             out[n] = A_PICK_BASE + 1
             n += 1
         if s.d[AR_CENTRAL].n:
@@ -842,7 +860,7 @@ cdef int ar_legal(const ArchState* s, int* out) noexcept nogil:
         if s.d[a].n:
             out[n] = A_HALI_BASE + 0
             n += 1
-        if s.d[(a + nn - 1) % nn].n:
+        if s.d[a - 1 if a > 0 else nn - 1].n:
             out[n] = A_HALI_BASE + 1
             n += 1
         return n

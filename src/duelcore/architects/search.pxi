@@ -54,7 +54,6 @@ cdef double W_RES = 0.55        # weights of the evaluation (see evaluate); tune
 cdef double W_STAGE = 1.0
 cdef double W_GREEN = 0.8
 cdef double W_SHIELD = 0.15
-cdef double W_CATLOOK = 0.3
 cdef double STAGE_BONUS = 2.0   # VP-equivalent of a stage beyond its VP (the race to finish)
 cdef int MIL_FORM = 0          # 0: the tokens of a battle now; 1: shields ahead, and tokens
 cdef int LINEAR = 1             # 1: stage progress counted linearly, 0: squared
@@ -670,12 +669,13 @@ def evaluation(State state, int seat):
     return evaluate(&state.s, seat)
 
 
-def choose_action(State state, agent="random", seed=0, stop=None, return_stats=False):
-    """The action ``agent`` picks for the active seat (the state is not changed).  Every
-    agent sees only what the seat may see (A-INFO): greedy and MCTS determinize the central
-    top and the RNG themselves.  With ``return_stats``, also ``{action: root visits}``
-    (MCTS).  ``stop``: an object with an int attribute ``flag``... not used; the module's
-    stop flag (:func:`interrupt`) ends a search early with its best action so far."""
+def choose_action(State state, agent="random", seed=0, return_stats=False):
+    """The decision ``agent`` (``random``, ``greedy``, ``mcts``, ``mcts:N[:C]``) makes for
+    the active seat; the state is not changed.  Every agent sees only what the seat may see
+    (A-INFO): greedy and MCTS determinize the central top and the RNG themselves.  With
+    ``return_stats``, also ``{action: root visits}`` (MCTS).  The module's stop flag
+    (:func:`interrupt`) ends a search early with its best action so far.  ValueError at a
+    chance node or the end, or for a bad agent."""
     cdef AgentSpec sp = _spec(agent)
     cdef MTree t
     cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
