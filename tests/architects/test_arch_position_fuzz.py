@@ -25,6 +25,12 @@ WEIRD = [None, True, False, -1, 0, 1, 2, 7, 255, 256, 10**20, 1.5, float("nan"),
          "wood", "Giza", "Economy", [], [0], {}, {"wood": 1}]
 
 
+def weird(rng: random.Random):
+    """A fresh copy of a value of WEIRD (never the shared object: a mutant that appends to
+    it would change every later mutant, and could end up containing itself)."""
+    return copy.deepcopy(rng.choice(WEIRD))
+
+
 def corpus(n_games: int = 24, seed: int = 0) -> list[dict]:
     """Positions of random games: every node, explicit chance in half of them, every rule
     option, 2..7 players."""
@@ -90,7 +96,7 @@ def mutate(pos: dict, pool: list[dict], rng: random.Random) -> dict:
             try:
                 _set(m, path, copy.deepcopy(_get(other, path)))
             except (KeyError, IndexError, TypeError):
-                _set(m, path, rng.choice(WEIRD))
+                _set(m, path, weird(rng))
         elif kind < 0.6 and isinstance(value, int) and not isinstance(value, bool):
             _set(m, path, value + rng.choice([-2, -1, 1, 2, 3]))
         elif kind < 0.65 and isinstance(value, bool):
@@ -99,19 +105,18 @@ def mutate(pos: dict, pool: list[dict], rng: random.Random) -> dict:
             if rng.random() < 0.5:
                 del parent[path[-1]]
             else:
-                parent[rng.choice(["extra", "wood", "Culture", "top", "Giza"])] = \
-                    rng.choice(WEIRD)
+                parent[rng.choice(["extra", "wood", "Culture", "top", "Giza"])] = weird(rng)
         elif kind < 0.85 and isinstance(value, list):
             if value and rng.random() < 0.5:
                 value.pop(rng.randrange(len(value)))
             else:
-                value.append(copy.deepcopy(value[0]) if value else rng.choice(WEIRD))
+                value.append(copy.deepcopy(value[0]) if value else weird(rng))
         elif kind < 0.92 and isinstance(value, dict) and value:
             k = rng.choice(list(value))
             v = value.pop(k)
             value[rng.choice(core.KINDS + core.TOKENS)] = v
         else:
-            _set(m, path, copy.deepcopy(rng.choice(WEIRD)))
+            _set(m, path, weird(rng))
     return m
 
 
@@ -156,6 +161,19 @@ def refused(d, field):
     return info.value
 
 
+def _position_with_task(task: str) -> dict:
+    """The first position of seeded random 4-player games whose task is ``task``."""
+    rng = random.Random(1)
+    for g in range(200):
+        s = core.new_state(4, g)
+        while not s.is_terminal():
+            d = s.to_dict()
+            if d["task"] == task:
+                return d
+            s.apply_action(rng.choice(s.legal_actions()))
+    raise AssertionError(f"no position with task {task}")
+
+
 def test_refusals_name_the_field():
     """Hand-made bad positions are refused naming the field and, for a broken invariant,
     the rule (A-COMP-2, A-TOK-1, A-DEC-2, A-SETUP-1...)."""
@@ -196,6 +214,11 @@ def test_refusals_name_the_field():
     d = copy.deepcopy(base)
     d["game"] = "seven"
     refused(d, "game")
+    # a wonder power in progress belongs to the active seat's wonder (check 26)
+    d = _position_with_task("hali_deck")
+    d["task"] = "alexandria"
+    e = refused(d, "task")
+    assert e.rule == "A-WON" and str(e).count("(A-WON)") == 1, str(e)
     with pytest.raises(core.StateFormatError):
         core.state_from_dict([1, 2])
 

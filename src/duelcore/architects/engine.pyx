@@ -1396,6 +1396,12 @@ cdef int ar_state_check(const ArchState* s) noexcept nogil:
     # Architecture's pick is due only to its owner, after one of its builds (A-ORDER-1.3)
     if s.arch_due and (not s.p[s.active].tok[T_ARCHITECTURE] or s.arch_due > 1):
         return 25
+    # a power in progress is the active seat's wonder's (A-WON)
+    w = s.p[s.active].wonder
+    if ((s.task == TK_ALEX and w != W_ALEXANDRIA) or (s.task == TK_EPHESUS and w != W_EPHESUS)
+            or ((s.task == TK_OLY_LEFT or s.task == TK_OLY_RIGHT) and w != W_OLYMPIA)
+            or ((s.task == TK_HALI_DECK or s.task == TK_HALI_KEEP) and w != W_HALICARNASSUS)):
+        return 26
     # a terminal state has a complete wonder or no card in any deck (A-END-1, -2)
     if s.phase == PH_OVER:
         cards = s.d[AR_CENTRAL].n
@@ -1441,6 +1447,7 @@ CHECK_MESSAGES = {
     23: "a complete wonder that is not the active seat's (A-END-1)",
     24: "a wonder given to two seats, or given to a seat and dealt to another (A-SETUP-2)",
     25: "Architecture's pick is due to a seat that does not own it (A-TOK-3)",
+    26: "a wonder power in progress that is not the active seat's wonder's (A-WON)",
 }
 
 include "api.pxi"

@@ -35,6 +35,7 @@ _CHECK_FIELDS = {
     17: ("cat", "A-CAT"), 18: ("central", "A-CAT-4"), 19: ("active", ""),
     20: ("window", "A-WON-5"), 21: ("stage", "A-BUILD-5"), 22: ("phase", "A-END"),
     23: ("seats", "A-END-1"), 24: ("seats", "A-SETUP-2"), 25: ("architecture_due", "A-TOK-3"),
+    26: ("task", "A-WON"),
 }
 
 
@@ -298,7 +299,10 @@ def state_from_dict(d):
     code = ar_state_check(s)
     if code:
         field, rule = _CHECK_FIELDS.get(code, ("position", ""))
-        raise StateFormatError(field, check_message(code), rule)
+        reason = check_message(code)
+        if rule and reason.endswith(f" ({rule})"):      # the rule is named once, at the end
+            reason = reason[:-len(rule) - 3]
+        raise StateFormatError(field, reason, rule)
     # 3. the node: pending draws are possible, and the position rests where it says
     if s.draw in (DR_CENTRAL, DR_LOOK):
         if s.d[AR_CENTRAL].n == 0 or s.d[AR_CENTRAL].top != AR_NONE:
