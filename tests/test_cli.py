@@ -142,8 +142,10 @@ def test_simulate_streams_the_same_table_as_play_match(tmp_path, suffix, monkeyp
     expected = duelpy.play_match("greedy", "random", games=60, seed=9)
     if suffix == "csv":
         assert out.read_text() == expected.to_csv()
-    else:
-        pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+    else:           # ``game`` is a column of the file (issue 29: df.game works), as in the CSV
+        got = pd.read_parquet(out)
+        assert list(got.columns)[0] == "game" and list(got["game"]) == list(range(60))
+        pd.testing.assert_frame_equal(got.set_index("game"), expected)
 
 
 def test_simulate_rule_options(tmp_path):
@@ -156,7 +158,7 @@ def test_simulate_rule_options(tmp_path):
     expected = duelpy.play_match("greedy", "random", games=6, start_coins=(7, 12),
                                  banned_tokens=("Law",), centred_pawn="begins",
                                  forced_wonders=(None, "The Great Library"))
-    got = pd.read_parquet(out)
+    got = pd.read_parquet(out).set_index("game")
     pd.testing.assert_frame_equal(got, expected)
     assert all("The Great Library" in w for w in got["wonders_drafted_p2"])
     assert (got["coins_p2"] != duelpy.play_match("greedy", "random", games=6)["coins_p2"]).any()

@@ -40,8 +40,9 @@ def test_simulate_many_quick_games_keeps_them(tmp_path):
     assert len(df) == n > 0
     # every finished game, in order (with --jobs 2 two chunks were under way at the stop,
     # so the games need not be 0..n-1)
-    assert df.index.is_monotonic_increasing and df.index.is_unique
-    assert df.index[0] == 0 and df.index[-1] < 1_000_000_000
+    game = df["game"]
+    assert game.is_monotonic_increasing and game.is_unique
+    assert game.iloc[0] == 0 and game.iloc[-1] < 1_000_000_000
     assert f"wrote {n:,} games" in stderr
     assert [p.name for p in tmp_path.iterdir()] == ["g.parquet"]     # no temporary file
 

@@ -184,7 +184,7 @@ def test_ctrl_c_keeps_every_finished_game(name, command, tmp_path):
     assert "Traceback" not in stderr
     if command == "simulate":
         df = pd.read_parquet(out)
-        assert len(df) > 0 and df.index.is_monotonic_increasing
+        assert len(df) > 0 and df["game"].is_monotonic_increasing
     elif command in ("study", "ladder"):
         chunks = list((out / "chunks").glob("*.parquet"))
         assert chunks, stderr

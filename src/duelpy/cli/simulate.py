@@ -112,7 +112,7 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, quiet, agents
         df = g.rows(task, raw)
         if len(df):
             if writer is not None:
-                writer.write(df.set_index("game"))
+                writer.write(df)
             acc.add(df)
             rows_written[0] += len(df)
         return len(raw["winner"] if "winner" in raw else raw["winners"])
