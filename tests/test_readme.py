@@ -31,7 +31,7 @@ def test_readme_python_block_runs(k, tmp_path, monkeypatch, capsys):
 
 def test_readme_documents_the_commands():
     for command in ("duel simulate", "duel play", "duel replay", "duel show", "duel study",
-                    "duel bench", "duel serve", "duel seven watch", "--game seven"):
+                    "duel bench", "duel serve", "duel watch", "--game seven"):
         assert command in TEXT, command
     # the two set-up commands, exactly, after the line that makes the virtual environment
     venv = "python -m venv .venv && . .venv/bin/activate"
