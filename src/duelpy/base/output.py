@@ -69,10 +69,12 @@ class TableWriter:
         self._schema = None
         self._csv = None
 
-    def write(self, df: pd.DataFrame) -> None:
-        """Append ``df``'s rows (the columns must be those of the first chunk)."""
+    def write(self, df: pd.DataFrame):
+        """Append ``df``'s rows (the columns must be those of the first chunk).  Returns the
+        Arrow table written (Parquet files), so a caller can save the same rows elsewhere
+        without converting them again; None for CSV."""
         if not len(df):
-            return
+            return None
         if self.path.suffix.lower() == ".parquet":
             import pyarrow as pa
             import pyarrow.parquet as pq
@@ -85,6 +87,8 @@ class TableWriter:
                 self._parquet = pq.ParquetWriter(self.tmp, self._schema)
             table = pa.Table.from_pandas(df, schema=self._schema, preserve_index=False)
             self._parquet.write_table(table)
+            self.rows += len(df)
+            return table
         else:
             if self._csv is None:
                 self._csv = open(self.tmp, "w", encoding="utf-8", newline="")
@@ -92,6 +96,7 @@ class TableWriter:
             else:
                 df.to_csv(self._csv, header=False, index=False)
         self.rows += len(df)
+        return None
 
     def _close_handles(self):
         if self._parquet is not None:
