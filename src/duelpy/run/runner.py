@@ -259,6 +259,11 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
     except backend.lost_worker_errors as e:
         out.reason = f"a worker died ({type(e).__name__})"
         harvest()
+    except OSError as e:            # a chunk could not be saved (a full disk...): what was
+        out.reason = f"cannot write: {' '.join(str(e).split())}"    # saved before is kept
+        STOP.set()
+        stop_core()
+        ordered = False
     finally:
         if ordered:
             flush(everything=True)
