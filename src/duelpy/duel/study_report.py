@@ -17,13 +17,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from rich.console import Console
 
 from duelcore import data
 from duelcore.engine import VP_CATEGORIES
 
-from duelpy.base.stats import mean_ci, proportion_ci
+from duelpy.base.stats import Z95, mean_ci, proportion_ci
 from duelpy.base.tables import Column, print_table
 from duelpy.duel.agents import parse_agent
 from duelpy.duel.options import CONTROL, DEFAULT_OPTIONS, describe_options
@@ -35,12 +34,12 @@ VICTORY_LABELS = {"civilian": "civilian victory", "military": "Military Supremac
                   "scientific": "Scientific Supremacy", "shared": "shared victory"}
 #: Below this many games a win rate gets a "too few games" warning whatever its interval.
 MIN_GAMES = 30
-Z95 = float(stats.norm.ppf(0.975))
 
 
 def _binom_p(k: int, n: int) -> float:
     """Two-sided exact binomial test of k successes in n against 1/2 (NaN when n == 0: no
     games, no test)."""
+    from scipy import stats                 # heavy: imported when first needed
     return float(stats.binomtest(int(k), int(n), 0.5).pvalue) if n else float("nan")
 
 
@@ -61,6 +60,7 @@ def paired_rate_difference(b: int, k: int, n: int) -> tuple[float, float, float,
         return nan, nan, nan, nan
     if m == 0:
         return 0.0, 0.0, 0.0, 1.0
+    from scipy import stats                 # heavy: imported when first needed
     lo, hi = stats.binomtest(b, m).proportion_ci(0.95, method="exact")
     p = min(1.0, 2 * min(stats.binom.cdf(b, m, 0.5), stats.binom.sf(b - 1, m, 0.5)))
     return (b - k) / n, (2 * lo - 1) * m / n, (2 * hi - 1) * m / n, float(p)
@@ -241,6 +241,7 @@ def paired_difference(x_treated, x_control, binary: bool) -> dict:
     elif len(d) < 2 or np.all(d == d[0]):
         p = 1.0 if len(d) and d[0] == 0 else float("nan")
     else:
+        from scipy import stats             # heavy: imported when first needed
         p = float(stats.ttest_rel(t, c).pvalue)
     se = math.sqrt((t.var(ddof=1) if len(t) > 1 else 0) / max(len(t), 1)
                    + (c.var(ddof=1) if len(c) > 1 else 0) / max(len(c), 1))

@@ -25,7 +25,6 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pandas as pd
-import pyarrow.parquet as pq
 
 __all__ = ["RunFolder", "write_parquet", "package_version"]
 
@@ -48,8 +47,15 @@ def write_parquet(df, path: Path) -> None:
     if isinstance(df, pd.DataFrame):
         df.to_parquet(tmp, index=False)
     else:
+        import pyarrow.parquet as pq            # heavy: imported when first needed
         pq.write_table(df, tmp)
     os.replace(tmp, path)
+
+
+def _rows(path: Path) -> int:
+    """The rows of a Parquet file (its footer); an unreadable file raises."""
+    import pyarrow.parquet as pq                # heavy: imported when first needed
+    return pq.read_metadata(path).num_rows
 
 
 class RunFolder:
@@ -208,7 +214,7 @@ class RunFolder:
             ok = job is not None and not any(a < y and x < b for x, y in found.get(job, ()))
             if ok:
                 try:
-                    ok = pq.read_metadata(p).num_rows == (b - a) * self.rows_per_game
+                    ok = _rows(p) == (b - a) * self.rows_per_game
                 except Exception:       # noqa: BLE001 - an unreadable chunk is played again
                     ok = False
             if ok:
@@ -234,7 +240,7 @@ class RunFolder:
                 continue
             a, b = int(m[2]), int(m[3])
             try:
-                ok = a < b and pq.read_metadata(p).num_rows == (b - a) * self.rows_per_game
+                ok = a < b and _rows(p) == (b - a) * self.rows_per_game
             except Exception:       # noqa: BLE001 - an unreadable chunk is played again
                 ok = False
             if ok and not any(a < y and x < b for x, y in found):
