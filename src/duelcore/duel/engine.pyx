@@ -6,15 +6,15 @@ and range).  Everything hot is ``noexcept nogil`` and allocates nothing: legal-a
 resource-cost solving, applying an action, sampling chance.  :class:`State` is the Python face,
 in OpenSpiel's vocabulary.
 
-Rule ids (R-...) refer to ``RULES.md``; the numbers come from :mod:`duelcore.data`.
+Rule ids (R-...) refer to ``RULES.md``; the numbers come from :mod:`duelcore.duel.data`.
 """
 from libc.string cimport memset, memcpy, memcmp, memchr
 from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
-from duelcore._types cimport *
+from duelcore.duel.types cimport *
 
-from duelcore import data as _data
+from duelcore.duel import data as _data
 
 cdef extern from *:
     """
@@ -1850,7 +1850,7 @@ def check_message(State state):
     field, reason = check_error(&state.s, code, where)
     return f"{field}: {reason}"
 
-# ---------------------------------------------------------------- tables from duelcore.data
+# ---------------------------------------------------------------- tables from duelcore.duel.data
 _WHAT = {"": 0, "wonder": 1, "brown": 2, "grey": 3, "yellow": 4, "red": 5}
 _GUILD = {"": 0, "yellow": 1, "brown_grey": 2, "wonder": 3, "blue": 4, "green": 5, "coins": 6,
           "red": 7}

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Agents inside the core: random playouts, a greedy one-ply player and information-set MCTS.
 
-Everything here runs without the GIL and uses only the state API of :mod:`duelcore.engine`
+Everything here runs without the GIL and uses only the state API of :mod:`duelcore.duel.engine`
 (legal actions, apply, settle chance, VP), never card details.  Chance is always sampled with
 the *searcher's* RNG, never the state's own: a search never reads the future the state's RNG
 would produce (face-down cards, the Great Library draw), so two states that differ only in
@@ -15,11 +15,11 @@ from libc.string cimport memset, memcpy
 import numpy as np
 cimport numpy as cnp
 
-from duelcore._types cimport *
-from duelcore.engine cimport (GameState, PlayerState, State, legal_actions, apply_action, settle,
-                              set_treatments, card_cost, wonder_cost, build_gains_now, popcount,
-                              ctz, bs_select, init_state, compute_vp, rng_next, rng_below,
-                              is_chance, WonderDef)
+from duelcore.duel.types cimport *
+from duelcore.duel.engine cimport (GameState, PlayerState, State, legal_actions, apply_action,
+                                   settle, set_treatments, card_cost, wonder_cost,
+                                   build_gains_now, popcount, ctz, bs_select, init_state,
+                                   compute_vp, rng_next, rng_below, is_chance, WonderDef)
 
 cnp.import_array()
 
@@ -1018,7 +1018,7 @@ cdef void _fill(GameStats* st, Py_ssize_t n, dict res):
 
 
 def _init_greedy_tables():
-    from duelcore import data
+    from duelcore.duel import data
     bonus = {"Architecture": 2.0, "Economy": 2.0, "Law": 0.0, "Masonry": 2.0,
              "Mathematics": 1.0, "Strategy": 2.5, "Theology": 2.5, "Urbanism": 1.5,
              "Agriculture": 0.0, "Philosophy": 0.0}

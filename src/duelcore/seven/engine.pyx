@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The 7 Wonders rules engine (base game, 3-7 players and the 2-player Free City variant).
 
-The state is one flat C struct (:c:type:`SevenState`, see ``seven.pxd`` for every field, its unit
+The state is one flat C struct (:c:type:`SevenState`, see ``engine.pxd`` for every field, its unit
 and range), copied by assignment.  Cards are bitsets: cities over card names, hands, the deck,
 the discard pile and the stage cards over physical copies.  Turns are simultaneous as in
 OpenSpiel's simultaneous-move games: every seat commits a turn action that the others do not
@@ -11,7 +11,7 @@ probabilities, or sampled from the state's splitmix64 RNG (the default).  Everyt
 ``noexcept nogil`` and allocates nothing.
 
 Rule ids (W-...) refer to the 7 Wonders rules digest; the numbers come from
-:mod:`duelcore.seven_data`.
+:mod:`duelcore.seven.data`.
 
 Seats: ``0..N-1`` clockwise; the left neighbour of seat i is i+1, the right one i-1 (W-SETUP).
 In the Free City variant the two players are seats 0 (P1) and 1 (P2) and the Free City is
@@ -30,7 +30,7 @@ cdef extern from *:
     int popcount "sv_popcount"(u64) noexcept nogil
     int ctz "sv_ctz"(u64) noexcept nogil
 
-from duelcore import seven_data as _data
+from duelcore.seven import data as _data
 
 cdef extern from *:
     """
@@ -1441,5 +1441,5 @@ cdef int sv_state_check(const SevenState* s) noexcept nogil:
         return 7
     return 0
 
-include "seven_api.pxi"
-include "seven_search.pxi"
+include "api.pxi"
+include "search.pxi"

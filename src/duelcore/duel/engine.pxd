@@ -1,5 +1,5 @@
 # The table of contents of the core: the state, the tables and the state API used by search.
-from duelcore._types cimport u8, i8, u16, u32, i32, u64
+from duelcore.duel.types cimport u8, i8, u16, u32, i32, u64
 
 # One player's part of the state.  Every field after `coins` is derived from the city, the
 # built wonders and the tokens, and is kept up to date incrementally (checked by state_check).

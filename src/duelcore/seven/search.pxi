@@ -1,4 +1,4 @@
-# Agents of the 7 Wonders core (included by seven.pyx): random playouts, a greedy one-step agent,
+# Agents of the 7 Wonders core (included by engine.pyx): random playouts, a greedy one-step agent,
 # determinization of the unseen cards for one player (W-INFO), and information-set MCTS for N
 # players with decoupled UCB selection at simultaneous nodes.  Everything below the Python
 # wrappers is nogil; the MCTS node pool is allocated once per search.

@@ -1,6 +1,6 @@
 # The table of contents of the 7 Wonders core (duelcore.seven): sizes, tables, the state and
 # the state API used by search.  Rule ids W-... refer to the 7 Wonders rules digest.
-from duelcore._types cimport u8, i8, u16, i16, u32, i32, u64
+from duelcore.common.types cimport u8, i8, u16, i16, u32, i32, u64
 
 cdef enum:
     SV_MAX_SEATS = 7        # cities (players, or 2 players + the Free City)
@@ -74,7 +74,7 @@ ctypedef struct SevenCity:
     u8 stages               # stages built (0..4)
     u8 olympia_free         # 1 while Olympia A's free build can be used (W-WON-7)
     u8 fixed[7]             # fixed units per resource: board + brown/grey cards (all sellable)
-    u8 pairs[6]             # "one of two" brown cards per pair type (sellable, seven_data.PAIRS)
+    u8 pairs[6]             # "one of two" brown cards per pair type (sellable, data.PAIRS)
     u8 any_raw              # own-only choice sources of any raw (Caravansery, Alexandria)
     u8 any_manuf            # own-only choice sources of any manufactured (Forum, Alexandria B2)
     u8 trade                # TR_* discounts
@@ -120,7 +120,7 @@ ctypedef struct SevenState:
     u8 _pad[5]
 
 cdef struct NameDef:
-    u8 colour               # 0..6 (seven_data.COLOURS)
+    u8 colour               # 0..6 (data.COLOURS)
     u8 coins                # printed coin cost
     u8 res[7]               # resource cost
     u8 n_res
