@@ -153,28 +153,8 @@ cdef inline bint fields_ok(const GameState* s) noexcept nogil:
                  >> NUM_TOKENS) == 0
             and ((s.reveal_queue | s.guild_slots | s.taken | s.face_down) >> NUM_SLOTS) == 0)
 
-# ---------------------------------------------------------------- RNG (splitmix64)
-cdef u64 rng_next(u64* x) noexcept nogil:
-    x[0] += <u64>0x9E3779B97F4A7C15ULL
-    cdef u64 z = x[0]
-    z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * <u64>0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-cdef int rng_below(u64* x, int n) noexcept nogil:
-    """Uniform integer in [0, n), exact (Lemire's multiply-shift with rejection)."""
-    cdef u32 bound = <u32>n
-    cdef u32 r = <u32>(rng_next(x) >> 32)
-    cdef u64 m = <u64>r * bound
-    cdef u32 low = <u32>m
-    cdef u32 thresh
-    if low < bound:
-        thresh = (<u32>(0 - bound)) % bound
-        while low < thresh:
-            r = <u32>(rng_next(x) >> 32)
-            m = <u64>r * bound
-            low = <u32>m
-    return <int>(m >> 32)
+# ---------------------------------------------------------------- RNG
+# splitmix64 and rng_below are every game's (duelcore/common/rng.pxd, cimported by engine.pxd).
 
 # ---------------------------------------------------------------- derived values
 cdef inline void derive_card(PlayerState* me, int c, int sign) noexcept nogil:

@@ -5,8 +5,9 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy
 
 from duelcore.duel.types cimport *
+from duelcore.common.rng cimport rng_next
 from duelcore.duel.engine cimport (GameState, State, legal_actions, apply_action, card_cost,
-                                   wonder_cost, settle, rng_next)
+                                   wonder_cost, settle)
 
 cdef extern from *:
     """

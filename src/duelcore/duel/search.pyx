@@ -16,25 +16,15 @@ import numpy as np
 cimport numpy as cnp
 
 from duelcore.duel.types cimport *
+from duelcore.common.bits cimport popcount, ctz
+from duelcore.common.clock cimport now
+from duelcore.common.rng cimport rng_next, rng_below
 from duelcore.duel.engine cimport (GameState, PlayerState, State, legal_actions, apply_action,
                                    settle, set_treatments, card_cost, wonder_cost,
-                                   build_gains_now, popcount, ctz, bs_select, init_state,
-                                   compute_vp, rng_next, rng_below, is_chance, WonderDef)
+                                   build_gains_now, bs_select, init_state, compute_vp,
+                                   is_chance, WonderDef)
 
 cnp.import_array()
-
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    cdef struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk, timespec* ts)
-    int CLOCK_MONOTONIC
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 # ---------------------------------------------------------------- Ctrl-C: the stop flag
 # One process-wide flag that every search iteration and every batch game checks.  A C-level

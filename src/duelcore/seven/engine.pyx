@@ -22,14 +22,6 @@ from libc.string cimport memset, memcmp
 from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
-cdef extern from *:
-    """
-    static inline int sv_popcount(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int sv_ctz(unsigned long long x) { return __builtin_ctzll(x); }
-    """
-    int popcount "sv_popcount"(u64) noexcept nogil
-    int ctz "sv_ctz"(u64) noexcept nogil
-
 from duelcore.seven import data as _data
 
 cdef extern from *:
@@ -126,27 +118,7 @@ cdef inline int first_of_name(const u64* b, int nm) noexcept nogil:
 cdef inline bint has_name(const SevenCity* c, int nm) noexcept nogil:
     return (c.city[nm >> 6] >> (nm & 63)) & 1
 
-cdef u64 sv_rng_next(u64* x) noexcept nogil:
-    x[0] += <u64>0x9E3779B97F4A7C15ULL
-    cdef u64 z = x[0]
-    z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * <u64>0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-cdef int sv_rng_below(u64* x, int n) noexcept nogil:
-    """Uniform integer in [0, n) (Lemire's method, unbiased)."""
-    cdef u32 bound = <u32>n
-    cdef u32 r = <u32>(sv_rng_next(x) >> 32)
-    cdef u64 m = <u64>r * bound
-    cdef u32 low = <u32>m
-    cdef u32 thresh
-    if low < bound:
-        thresh = (-bound) % bound
-        while low < thresh:
-            r = <u32>(sv_rng_next(x) >> 32)
-            m = <u64>r * bound
-            low = <u32>m
-    return <int>(m >> 32)
+# RNG: splitmix64 and sv_rng_below are every game's (duelcore/common/rng.pxd, see engine.pxd).
 
 # ---------------------------------------------------------------- seats
 cdef inline int left_of(const SevenState* s, int i) noexcept nogil:

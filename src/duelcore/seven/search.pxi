@@ -6,19 +6,7 @@ from libc.stdlib cimport malloc, free
 from libc.math cimport sqrt, log, exp
 import operator
 
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk, timespec* ts)
-    enum:
-        CLOCK_MONOTONIC
-
-cdef inline double now_s() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+from duelcore.common.clock cimport now
 
 cdef enum:
     AG_RANDOM = 0
@@ -730,7 +718,7 @@ def random_games(int players, int games, seed=0):
     cdef double t0, t1
     memset(wins, 0, sizeof(wins))
     with nogil:
-        t0 = now_s()
+        t0 = now()
         for g in range(games):
             sv_init(&s, players, sv_rng_next(&rng), 0)
             sv_random_playout(&s, &rng)
@@ -742,7 +730,7 @@ def random_games(int players, int games, seed=0):
             sv_scores(&s, vp)
             for i in range(s.n_seats):
                 sig += vp[i * 8 + 7]
-        t1 = now_s()
+        t1 = now()
     return {"games": games, "moves": moves, "wins": [wins[i] for i in range(players)],
             "signature": sig, "seconds": t1 - t0}
 
@@ -776,7 +764,7 @@ def play_games(int players, agents, int games, seed=0):
         raise MemoryError("MCTS tree")
     try:
         with nogil:
-            t0 = now_s()
+            t0 = now()
             for g in range(games):
                 sv_init(&s, players, sv_rng_next(&rng), 0)
                 play_game(&s, specs, &rng, &t)
@@ -787,7 +775,7 @@ def play_games(int players, agents, int games, seed=0):
                     if (m >> i) & 1:
                         wins[i] += 1.0 / k
                     vps[i] += vp[i * 8 + 7]
-            t1 = now_s()
+            t1 = now()
     finally:
         tree_free(&t)
     return {"games": games, "wins": [wins[i] for i in range(players)],
@@ -853,9 +841,9 @@ def mcts_speed(int players, int iterations, seed=0):
         raise MemoryError("MCTS tree")
     try:
         with nogil:
-            t0 = now_s()
+            t0 = now()
             ismcts(&s, 0, iterations, 0.4, 12345, &t, v, acts, &n)
-            t1 = now_s()
+            t1 = now()
     finally:
         tree_free(&t)
     return iterations / (t1 - t0)
@@ -943,7 +931,7 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
     cdef AgentSpec seat_specs[SV_MAX_SEATS]
     try:
         with nogil:
-            t0 = now_s()
+            t0 = now()
             for g in range(games):
                 s = proto.s
                 s.options = 0
@@ -961,7 +949,7 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
                     out[(g * 5 + 2) * SV_MAX_SEATS + i] = vp[i * 8 + 7]
                     out[(g * 5 + 3) * SV_MAX_SEATS + i] = s.c[i].coins
                 out[(g * 5 + 4) * SV_MAX_SEATS] = sv_winners(&s)
-            t1 = now_s()
+            t1 = now()
         rows = {"boards": [], "sides": [], "totals": [], "coins": [], "winners": [],
                 "seconds": t1 - t0}
         for g in range(games):
