@@ -30,6 +30,7 @@ if platform.machine().lower() in ("x86_64", "amd64"):
 
 # The compiled modules, "folder.module" under src/duelcore (a new game: its folder, one line).
 MODULES = (
+    "common.stop",                  # the process-wide Ctrl-C stop flag of every game
     "duel.engine", "duel.search", "duel.kernels",       # 7 Wonders Duel
     "seven.engine",                 # 7 Wonders (rules, Python face and agents in one module)
 )
