@@ -15,6 +15,10 @@ from duelcore.seven.engine import (  # noqa: F401
     play_games, play_games_detail, random_games, science_points, solve_cost, state_from_dict,
     state_size,
 )
+# the process-wide stop flag of every game's core (duelcore.common.stop)
+from duelcore.common.stop import (  # noqa: F401
+    SearchStop, clear_interrupt, interrupt, interrupted,
+)
 # the tuning hooks and helpers some tests and experiments reach (not a public API)
 from duelcore.seven.engine import (  # noqa: F401
     _AGENT_KINDS, _removal, _set_bias, _set_playout, _set_reward, _set_win_weight, _spec,
