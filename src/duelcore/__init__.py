@@ -9,7 +9,7 @@ very same modules: ``duelcore.engine``, ``duelcore.search``, ``duelcore.kernels`
 """
 
 
-def _stale_flat_builds():
+def _stale_flat_builds() -> list[str]:
     """Compiled modules of the flat layout left in this folder by an old in-place build: they
     would shadow the alias modules (an old ``engine`` beside the new one)."""
     import importlib.machinery
@@ -31,3 +31,10 @@ from duelcore.duel.engine import (  # noqa: E402,F401
     state_size,
 )
 from duelcore import data, engine  # noqa: E402,F401  (loaded by `import duelcore`, as before)
+
+__all__ = [
+    "ACTION_LAYOUT", "CHANCE_PLAYER", "FORMAT_VERSION", "NUM_DISTINCT_ACTIONS", "PHASE_NAMES",
+    "PLAYER_NAMES", "RULES_VERSION", "TERMINAL_PLAYER", "VICTORY_NAMES", "VP_CATEGORIES",
+    "IllegalActionError", "State", "StateFormatError", "action_to_string", "new_game",
+    "state_from_dict", "state_size",
+]

@@ -8,3 +8,10 @@ from duelcore.duel.engine import (  # noqa: F401
     IllegalActionError, State, StateFormatError, action_to_string, new_game, state_from_dict,
     state_size,
 )
+
+__all__ = [
+    "ACTION_LAYOUT", "CHANCE_PLAYER", "FORMAT_VERSION", "NUM_DISTINCT_ACTIONS", "PHASE_NAMES",
+    "PLAYER_NAMES", "RULES_VERSION", "TERMINAL_PLAYER", "VICTORY_NAMES", "VP_CATEGORIES",
+    "IllegalActionError", "State", "StateFormatError", "action_to_string", "new_game",
+    "state_from_dict", "state_size",
+]
