@@ -80,7 +80,7 @@ assert len(POLICY_FEATURE_NAMES) == PF_N
 
 
 def _bias_names():
-    from duelcore import data
+    from duelcore.duel import data
     return ([f"build_card_{c.name}" for c in data.CARDS]
             + [f"wonder_is_{w.name}" for w in data.WONDERS]
             + [f"wonder_is_{w.name}_age{age}" for age in (1, 2, 3) for w in data.WONDERS]
@@ -580,7 +580,7 @@ def mast_key_of(int action):
 
 
 def _init_fitted_tables():
-    from duelcore import data
+    from duelcore.duel import data
     cdef int age, slot, i, r
     for age, layout in enumerate(data.LAYOUTS):
         for slot in range(NUM_SLOTS):

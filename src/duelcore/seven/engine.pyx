@@ -1,7 +1,7 @@
 # cython: language_level=3
 """The 7 Wonders rules engine (base game, 3-7 players and the 2-player Free City variant).
 
-The state is one flat C struct (:c:type:`SevenState`, see ``seven.pxd`` for every field, its unit
+The state is one flat C struct (:c:type:`SevenState`, see ``engine.pxd`` for every field, its unit
 and range), copied by assignment.  Cards are bitsets: cities over card names, hands, the deck,
 the discard pile and the stage cards over physical copies.  Turns are simultaneous as in
 OpenSpiel's simultaneous-move games: every seat commits a turn action that the others do not
@@ -11,26 +11,23 @@ probabilities, or sampled from the state's splitmix64 RNG (the default).  Everyt
 ``noexcept nogil`` and allocates nothing.
 
 Rule ids (W-...) refer to the 7 Wonders rules digest; the numbers come from
-:mod:`duelcore.seven_data`.
+:mod:`duelcore.seven.data`.
 
 Seats: ``0..N-1`` clockwise; the left neighbour of seat i is i+1, the right one i-1 (W-SETUP).
 In the Free City variant the two players are seats 0 (P1) and 1 (P2) and the Free City is
 seat 2: the digest's ring (FC 0, P1 1, P2 2) turned by one seat, which keeps every
 left/right relation (W-FREE-2).
+
+Files, one job each, compiled as this one module: this file the rules, ``checks.pxi`` the
+invariants (``sv_state_check``), ``api.pxi`` the Python face (``State``, ``new_state``,
+positions as data) and ``search.pxi`` the agents and batch runners (included, not a module of
+their own, so that the search inlines the rules and reads their tables).
 """
 from libc.string cimport memset, memcmp
 from libc.stdio cimport fprintf, stderr
 from libc.stdlib cimport abort
 
-cdef extern from *:
-    """
-    static inline int sv_popcount(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int sv_ctz(unsigned long long x) { return __builtin_ctzll(x); }
-    """
-    int popcount "sv_popcount"(u64) noexcept nogil
-    int ctz "sv_ctz"(u64) noexcept nogil
-
-from duelcore import seven_data as _data
+from duelcore.seven import data as _data
 
 cdef extern from *:
     """
@@ -126,27 +123,7 @@ cdef inline int first_of_name(const u64* b, int nm) noexcept nogil:
 cdef inline bint has_name(const SevenCity* c, int nm) noexcept nogil:
     return (c.city[nm >> 6] >> (nm & 63)) & 1
 
-cdef u64 sv_rng_next(u64* x) noexcept nogil:
-    x[0] += <u64>0x9E3779B97F4A7C15ULL
-    cdef u64 z = x[0]
-    z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * <u64>0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-cdef int sv_rng_below(u64* x, int n) noexcept nogil:
-    """Uniform integer in [0, n) (Lemire's method, unbiased)."""
-    cdef u32 bound = <u32>n
-    cdef u32 r = <u32>(sv_rng_next(x) >> 32)
-    cdef u64 m = <u64>r * bound
-    cdef u32 low = <u32>m
-    cdef u32 thresh
-    if low < bound:
-        thresh = (-bound) % bound
-        while low < thresh:
-            r = <u32>(sv_rng_next(x) >> 32)
-            m = <u64>r * bound
-            low = <u32>m
-    return <int>(m >> 32)
+# RNG: splitmix64 and sv_rng_below are every game's (duelcore/common/rng.pxd, see engine.pxd).
 
 # ---------------------------------------------------------------- seats
 cdef inline int left_of(const SevenState* s, int i) noexcept nogil:
@@ -1332,114 +1309,8 @@ cdef int sv_winners(const SevenState* s) noexcept nogil:
     return mask
 
 # ---------------------------------------------------------------- invariants
-cdef int sv_state_check(const SevenState* s) noexcept nogil:
-    """0 if the state is consistent, else a code: 1 coins < 0; 2 a derived field is stale;
-    3 a card in two places; 4 a card missing or out of the game; 5 cities and built cards
-    disagree; 6 a wrong hand size; 7 a counter out of range; 8 a name twice in a city; 9 a
-    study's removed cards and their spare copies disagree (see sv_deal_spares)."""
-    cdef SevenCity tmp
-    cdef u64 all_[3]
-    cdef u64 uni[3]
-    cdef u64 agek[3]
-    cdef u64 base[3]
-    cdef u64 x
-    cdef int i, w, k, n = 3 if s.n_players == 2 else s.n_players, a, names_total = 0, exp
-    if s.n_players < 2 or s.n_players > 7 or s.phase > SP_OVER or s.age > 3 or s.turn > 6:
-        return 7
-    for i in range(s.n_seats):
-        if s.c[i].coins < 0:
-            return 1
-        if s.age > 0 or s.phase >= SP_GUILD:
-            recompute_city(&s.c[i], &tmp)
-            if memcmp(&tmp, &s.c[i], sizeof(SevenCity)) != 0:
-                return 2
-            if s.c[i].stages > n_stages(&s.c[i]):
-                return 7
-        names_total += popcount(s.c[i].city[0]) + popcount(s.c[i].city[1])
-    # each card of the game in exactly one place
-    for w in range(3):
-        all_[w] = 0
-        uni[w] = 0
-    for w in range(3):
-        x = s.deck[w]
-        if x & all_[w]:
-            return 3
-        all_[w] |= x
-        x = s.discard[w]
-        if x & all_[w]:
-            return 3
-        all_[w] |= x
-        x = s.tucked[w]
-        if x & all_[w]:
-            return 3
-        all_[w] |= x
-        x = s.built[w]
-        if x & all_[w]:
-            return 3
-        all_[w] |= x
-        for i in range(s.n_players):
-            x = s.c[i].hand[w]
-            if x & all_[w]:
-                return 3
-            all_[w] |= x
-    for a in range(1, s.age + 1):
-        sv_age_deck(s, a, agek)
-        for w in range(3):
-            uni[w] |= agek[w]
-    if s.age == 3:
-        for k in range(SV_NUM_GUILDS):
-            if (s.guilds >> k) & 1:
-                b3_add(uni, GUILD_PHYS[k])
-    for w in range(3):
-        if all_[w] != uni[w]:
-            return 4
-    if b3_count(s.built) != names_total:
-        return 5
-    for w in range(3):
-        x = s.built[w]
-        while x:
-            k = PH_NAME[64 * w + ctz(x)]
-            x &= x - 1
-            for i in range(s.n_seats):
-                if has_name(&s.c[i], k):
-                    break
-            else:
-                return 5
-    if s.phase == SP_TURN:
-        for i in range(s.n_players):
-            exp = 8 - s.turn
-            if s.n_players == 2 and i == controller(s):
-                exp += 1
-            if b3_count(s.c[i].hand) != exp:
-                return 6
-        if s.turn == 1 and s.n_players > 2:
-            for i in range(s.n_players):
-                if b3_count(s.c[i].hand) != 7:
-                    return 6
-    if s.guilds >> SV_NUM_GUILDS:
-        return 7
-    # a study's removed cards (code 9): never drawn, dealt or placed; as many spare copies of
-    # each Age, none of them in the player count's deck
-    for k in range(SV_NUM_GUILDS):
-        if (s.guilds >> k) & 1 and guild_out(s, k):
-            return 9
-    for a in range(1, 4):
-        for w in range(3):
-            base[w] = AGE_PHYS[a][n][w] & s.excluded[w]
-            agek[w] = s.added[w] & AGE_PHYS[a][7][w]
-            if agek[w] & (AGE_PHYS[a][n][w] | s.excluded[w]):
-                return 9
-        if b3_count(base) != b3_count(agek):
-            return 9
-    for w in range(3):
-        x = s.added[w]
-        for a in range(1, 4):
-            x &= ~AGE_PHYS[a][7][w]
-        if x:
-            return 9
-    if s.age > 0 and popcount(s.guilds) != (5 if s.n_players == 2 else s.n_players + 2):
-        return 7
-    return 0
+include "checks.pxi"
 
-include "seven_api.pxi"
-include "seven_search.pxi"
+# ---------------------------------------------------------------- the Python face and the agents
+include "api.pxi"
+include "search.pxi"

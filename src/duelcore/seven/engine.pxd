@@ -1,6 +1,9 @@
 # The table of contents of the 7 Wonders core (duelcore.seven): sizes, tables, the state and
 # the state API used by search.  Rule ids W-... refer to the 7 Wonders rules digest.
-from duelcore._types cimport u8, i8, u16, i16, u32, i32, u64
+from duelcore.common.types cimport u8, i8, u16, i16, u32, i32, u64
+from duelcore.common.bits cimport popcount, ctz       # every game's bit helpers
+# and RNG (splitmix64, inline), under this core's names
+from duelcore.common.rng cimport rng_next as sv_rng_next, rng_below as sv_rng_below
 
 cdef enum:
     SV_MAX_SEATS = 7        # cities (players, or 2 players + the Free City)
@@ -74,7 +77,7 @@ ctypedef struct SevenCity:
     u8 stages               # stages built (0..4)
     u8 olympia_free         # 1 while Olympia A's free build can be used (W-WON-7)
     u8 fixed[7]             # fixed units per resource: board + brown/grey cards (all sellable)
-    u8 pairs[6]             # "one of two" brown cards per pair type (sellable, seven_data.PAIRS)
+    u8 pairs[6]             # "one of two" brown cards per pair type (sellable, data.PAIRS)
     u8 any_raw              # own-only choice sources of any raw (Caravansery, Alexandria)
     u8 any_manuf            # own-only choice sources of any manufactured (Forum, Alexandria B2)
     u8 trade                # TR_* discounts
@@ -120,7 +123,7 @@ ctypedef struct SevenState:
     u8 _pad[5]
 
 cdef struct NameDef:
-    u8 colour               # 0..6 (seven_data.COLOURS)
+    u8 colour               # 0..6 (data.COLOURS)
     u8 coins                # printed coin cost
     u8 res[7]               # resource cost
     u8 n_res
@@ -151,8 +154,6 @@ cdef struct StageDef:
     u8 kmask                # resources in the cost (bitset over 7)
 
 # The state API (all nogil, no allocation).  `out` buffers hold SV_MAX_LEGAL ints.
-cdef u64 sv_rng_next(u64* rng) noexcept nogil
-cdef int sv_rng_below(u64* rng, int n) noexcept nogil
 cdef void sv_init(SevenState* s, int players, u64 seed, int options) noexcept nogil
 cdef bint sv_is_chance(const SevenState* s) noexcept nogil
 cdef int sv_chance_outcomes(const SevenState* s, int* out, double* prob) noexcept nogil

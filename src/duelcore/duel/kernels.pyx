@@ -4,9 +4,10 @@ returns a checksum, so a benchmark can check its result as well as time it."""
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy
 
-from duelcore._types cimport *
-from duelcore.engine cimport (GameState, State, legal_actions, apply_action, card_cost,
-                              wonder_cost, settle, rng_next)
+from duelcore.duel.types cimport *
+from duelcore.common.rng cimport rng_next
+from duelcore.duel.engine cimport (GameState, State, legal_actions, apply_action, card_cost,
+                                   wonder_cost, settle)
 
 cdef extern from *:
     """

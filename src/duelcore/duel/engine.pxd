@@ -1,5 +1,5 @@
 # The table of contents of the core: the state, the tables and the state API used by search.
-from duelcore._types cimport u8, i8, u16, u32, i32, u64
+from duelcore.duel.types cimport u8, i8, u16, u32, i32, u64
 
 # One player's part of the state.  Every field after `coins` is derived from the city, the
 # built wonders and the tokens, and is kept up to date incrementally (checked by state_check).
@@ -92,16 +92,8 @@ cdef struct WonderDef:
     u8 play_again
     u8 pend                 # PEND_* choice it grants, or 0
 
-cdef extern from *:
-    """
-    #ifndef DUEL_BITS_DEFINED
-    #define DUEL_BITS_DEFINED
-    static inline int duel_popcount(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int duel_ctz(unsigned long long x) { return __builtin_ctzll(x); }
-    #endif
-    """
-    int popcount "duel_popcount"(u64) noexcept nogil
-    int ctz "duel_ctz"(u64) noexcept nogil
+from duelcore.common.bits cimport popcount, ctz       # every game's bit helpers
+from duelcore.common.rng cimport rng_next, rng_below  # and RNG (splitmix64), inline
 
 cdef inline int bs_select(const u64* b, int i) noexcept nogil:
     """Id of the i-th set bit (0-based) of a 2-word bitset."""
@@ -118,8 +110,6 @@ cdef inline int bs_select(const u64* b, int i) noexcept nogil:
     return base + ctz(x)
 
 # The state API (all nogil, no allocation).  `out` buffers hold MAX_LEGAL ints.
-cdef u64 rng_next(u64* rng) noexcept nogil
-cdef int rng_below(u64* rng, int n) noexcept nogil
 cdef bint is_chance(const GameState* s) noexcept nogil
 cdef int legal_actions(const GameState* s, int* out) noexcept nogil
 cdef int chance_outcomes(const GameState* s, int* out, double* prob) noexcept nogil

@@ -1,4 +1,4 @@
-# The Python face of the 7 Wonders core (included by seven.pyx): tables, State, new_game,
+# The Python face of the 7 Wonders core (included by engine.pyx): tables, State, new_game,
 # state_from_dict, the raw cost solver for tests.
 
 # ---------------------------------------------------------------- tables
@@ -198,7 +198,7 @@ def solve_cost(own_fixed, own_choice, left_fixed, left_pairs, right_fixed, right
 
     ``own_fixed``, ``left_fixed``, ``right_fixed``, ``left_price``, ``right_price``, ``cost``:
     7 ints per resource (wood, stone, ore, clay, glass, papyrus, loom); ``own_choice``: 8
-    counts of choice sources (pair types 0..5 of ``seven_data.PAIRS``, then any raw, any
+    counts of choice sources (pair types 0..5 of ``duelcore.seven.data.PAIRS``, then any raw, any
     manufactured); ``left_pairs``, ``right_pairs``: 6 counts.  Returns the sorted list of
     (coins to the left, coins to the right) pairs; [] if the cost cannot be met.
     """
@@ -829,6 +829,10 @@ def state_from_dict(d):
             if s.commit[i] >= 0 and s.commit_card[i] == SV_NO_CARD:
                 raise StateFormatError(f"commit[{i}] without its card")
     return st
+
+# Pickles name the reader by its public path, as before the one-package-per-game layout (the
+# package duelcore.seven re-exports it).
+state_from_dict.__module__ = "duelcore.seven"
 
 
 cdef u64 SPARE_MIX = 0x5BD1E9955BD1E995ULL    # salt of the spare copies' RNG

@@ -1,13 +1,6 @@
-# Typedefs and sizes shared by every module of the core (one place, so they cannot drift).
-from libc.stdint cimport uint8_t, int8_t, uint16_t, int16_t, uint32_t, int32_t, uint64_t
-
-ctypedef uint8_t u8
-ctypedef int8_t i8
-ctypedef int16_t i16
-ctypedef uint16_t u16
-ctypedef uint32_t u32
-ctypedef int32_t i32
-ctypedef uint64_t u64
+# Sizes and enums shared by every module of the Duel core (one place, so they cannot drift);
+# the fixed-width typedefs are every game's (duelcore/common/types.pxd).
+from duelcore.common.types cimport u8, i8, i16, u16, u32, i32, u64
 
 cdef enum:
     NUM_CARDS = 73          # 66 Age cards + 7 guilds (card ids 0..72)
@@ -23,7 +16,7 @@ cdef enum:
     NO_CARD = 255
     MAX_LEGAL = 256         # upper bound on legal actions / chance outcomes at any node
 
-# Resources, colours, symbols (same order as duelcore.data)
+# Resources, colours, symbols (same order as duelcore.duel.data)
 cdef enum:
     WOOD = 0
     CLAY = 1
@@ -43,7 +36,7 @@ cdef enum:
 cdef enum:
     SYM_LAW = 6
 
-# Progress token ids (same order as duelcore.data.TOKENS)
+# Progress token ids (same order as duelcore.duel.data.TOKENS)
 cdef enum:
     TK_AGRICULTURE = 0
     TK_ARCHITECTURE = 1

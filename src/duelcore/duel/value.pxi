@@ -14,7 +14,7 @@ cdef enum:
 
 VALUE_FEATURES = VF_N
 def _feature_names():
-    from duelcore import data
+    from duelcore.duel import data
     return (["vp", "coins"] + [f"symbols{k}" for k in range(6)] + ["pairs", "tokens"]
             + list(data.TOKEN_NAMES) + ["wonders_built", "wonders_left"] + list(data.RESOURCES)
             + ["choice_producers", "trade_one", "pawn", "pawn3", "pawn6", "pawn8", "loot_left"]

@@ -1,4 +1,4 @@
-# Agents of the 7 Wonders core (included by seven.pyx): random playouts, a greedy one-step agent,
+# Agents of the 7 Wonders core (included by engine.pyx): random playouts, a greedy one-step agent,
 # determinization of the unseen cards for one player (W-INFO), and information-set MCTS for N
 # players with decoupled UCB selection at simultaneous nodes.  Everything below the Python
 # wrappers is nogil; the MCTS node pool is allocated once per search.
@@ -6,19 +6,10 @@ from libc.stdlib cimport malloc, free
 from libc.math cimport sqrt, log, exp
 import operator
 
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk, timespec* ts)
-    enum:
-        CLOCK_MONOTONIC
-
-cdef inline double now_s() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
+from duelcore.common.clock cimport now
+# the process-wide stop flag of every game's core: checked per search iteration and per game
+from duelcore.common.stop cimport stop_requested, token_set, token_ptr
+from duelcore.common.stop import _SigintHook
 
 cdef enum:
     AG_RANDOM = 0
@@ -519,13 +510,15 @@ cdef void terminal_rewards(const SevenState* s, double* r) noexcept nogil:
             (1.0 - (best - vp[i * 8 + 7]) / 40.0 if best - vp[i * 8 + 7] < 40 else 0.0)
 
 cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u64 seed,
-                MTree* t, int* visits_out, int* acts_out, int* n_out) noexcept nogil:
+                MTree* t, int* visits_out, int* acts_out, int* n_out, const int* stop,
+                int* done_out) noexcept nogil:
     """Information-set MCTS for the player deciding for seat ``me`` at ``root``.  Each iteration
     determinizes the unseen cards for that player, descends the tree selecting every pending
     seat's action with its own UCB statistics (decoupled; availability-counted), expands one
     node, finishes with a greedy playout (greedy_playout) and backs up each seat's reward
-    (its decider's).
-    Returns the chosen action."""
+    (its decider's).  The process-wide stop flag or the token ``stop`` (NULL: none) ends the
+    search before its next iteration; ``done_out`` (NULL: not wanted) gets the iterations run.
+    Returns the chosen action (the best so far when stopped)."""
     cdef u64 rng = seed
     cdef SevenState d
     cdef int out[SV_MAX_LEGAL]
@@ -535,6 +528,7 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
     cdef i32 path_n[256]
     cdef double rew[SV_MAX_SEATS]
     cdef int it, np_, ne, k, m, j, seat, chosen, ns, me_player = sv_decider(root, me)
+    cdef int ndone = iterations
     cdef i32 ni, e, be, nxt
     cdef u64 key
     cdef double best, v, lg, qv
@@ -548,6 +542,9 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
     t.nodes[0].key = 0
     t.nodes[0].next_sibling = -1
     for it in range(iterations):
+        if stop_requested() or token_set(stop):
+            ndone = it
+            break
         d = root[0]
         sv_determinize(&d, me_player, &rng)
         ni = 0
@@ -635,6 +632,8 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
             best = v
             chosen = out[j]
     n_out[0] = m
+    if done_out != NULL:
+        done_out[0] = ndone
     return chosen
 
 cdef bint tree_alloc(MTree* t, int iterations) noexcept nogil:
@@ -664,13 +663,15 @@ cdef int agent_act(const AgentSpec* spec, const SevenState* s, int seat, u64* rn
     if spec.kind == AG_GREEDY:
         return greedy_action(s, seat, rng)
     if spec.kind == AG_MCTS:
-        return ismcts(s, seat, spec.iterations, spec.c_uct, sv_rng_next(rng), t, v, a, &n)
+        return ismcts(s, seat, spec.iterations, spec.c_uct, sv_rng_next(rng), t, v, a, &n,
+                      NULL, NULL)
     n = sv_legal_actions(s, seat, out)
     return out[sv_rng_below(rng, n)]
 
-cdef void play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) noexcept nogil:
+cdef bint play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) noexcept nogil:
     """Play to the end; each seat's decisions (the Free City's: its decider's) by
-    specs[decider], committed seat by seat (W-TURN-1)."""
+    specs[decider], committed seat by seat (W-TURN-1).  Returns 0 if the stop flag ended it
+    early (then it is not a game)."""
     cdef int seats[SV_MAX_SEATS]
     cdef int n, k, q, a
     while s.phase != SP_OVER:
@@ -683,7 +684,10 @@ cdef void play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) n
             # it determinizes); the Free City's controller sees its own first card
             q = sv_decider(s, seats[k])
             a = agent_act(&specs[q], s, seats[k], rng, t)
+            if stop_requested():
+                return 0
             sv_apply(s, seats[k], a)
+    return 1
 
 # ---------------------------------------------------------------- Python wrappers
 _AGENT_KINDS = {"random": AG_RANDOM, "greedy": AG_GREEDY, "mcts": AG_MCTS}
@@ -716,9 +720,11 @@ def _spec(desc):
 def random_games(int players, int games, seed=0):
     """Play ``games`` random games (uniform legal actions) in compiled code, nogil.
 
-    Returns a dict: ``games``, ``moves`` (decisions in total), ``wins`` (per player, shared
-    wins counted for each winner), ``signature`` (total VP of all seats over all games, a
-    determinism check) and ``seconds`` (wall-clock time of the loop)."""
+    Returns a dict: ``games`` (games finished), ``moves`` (decisions in total), ``wins`` (per
+    player, shared wins counted for each winner), ``signature`` (total VP of all seats over
+    all games, a determinism check), ``seconds`` (wall-clock time of the loop) and
+    ``interrupted`` (True if the stop flag, :func:`interrupt` or Ctrl-C, ended the run early:
+    then every count is over the games finished)."""
     if not 2 <= players <= 7:
         raise ValueError(f"players must be 2..7, not {players}")
     cdef SevenState s
@@ -726,32 +732,38 @@ def random_games(int players, int games, seed=0):
     cdef long moves = 0, sig = 0
     cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
     cdef long wins[8]
-    cdef int g, i, m
+    cdef int g, i, m, done = 0
     cdef double t0, t1
     memset(wins, 0, sizeof(wins))
-    with nogil:
-        t0 = now_s()
-        for g in range(games):
-            sv_init(&s, players, sv_rng_next(&rng), 0)
-            sv_random_playout(&s, &rng)
-            moves += s.n_moves
-            m = sv_winners(&s)
-            for i in range(players):
-                if (m >> i) & 1:
-                    wins[i] += 1
-            sv_scores(&s, vp)
-            for i in range(s.n_seats):
-                sig += vp[i * 8 + 7]
-        t1 = now_s()
-    return {"games": games, "moves": moves, "wins": [wins[i] for i in range(players)],
-            "signature": sig, "seconds": t1 - t0}
+    with _SigintHook():
+        with nogil:
+            t0 = now()
+            for g in range(games):
+                if stop_requested():
+                    break
+                sv_init(&s, players, sv_rng_next(&rng), 0)
+                sv_random_playout(&s, &rng)
+                moves += s.n_moves
+                m = sv_winners(&s)
+                for i in range(players):
+                    if (m >> i) & 1:
+                        wins[i] += 1
+                sv_scores(&s, vp)
+                for i in range(s.n_seats):
+                    sig += vp[i * 8 + 7]
+                done = g + 1
+            t1 = now()
+    return {"games": done, "moves": moves, "wins": [wins[i] for i in range(players)],
+            "signature": sig, "seconds": t1 - t0, "interrupted": done < games}
 
 
 def play_games(int players, agents, int games, seed=0):
     """Play ``games`` games between agents (one description per player, e.g.
     ``["mcts:1000", "random", "random", "random"]``), nogil.  Seats rotate nothing: player i
-    always sits at seat i.  Returns a dict with ``wins`` (per player, shared wins split),
-    ``vp`` (mean total VP per player) and ``seconds``."""
+    always sits at seat i.  Returns a dict with ``games`` (games finished), ``wins`` (per
+    player, shared wins split), ``vp`` (mean total VP per player), ``seconds`` and
+    ``interrupted`` (True if the stop flag, :func:`interrupt` or Ctrl-C, ended the run early:
+    then the wins and means are over the games finished)."""
     if not 2 <= players <= 7:
         raise ValueError(f"players must be 2..7, not {players}")
     if len(agents) != players:
@@ -763,7 +775,7 @@ def play_games(int players, agents, int games, seed=0):
     cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
     cdef double wins[8]
     cdef double vps[8]
-    cdef int g, i, m, k, iters = 1
+    cdef int g, i, m, k, iters = 1, done = 0
     cdef double t0, t1
     for i in range(players):
         specs[i] = _spec(agents[i])
@@ -775,31 +787,41 @@ def play_games(int players, agents, int games, seed=0):
         tree_free(&t)
         raise MemoryError("MCTS tree")
     try:
-        with nogil:
-            t0 = now_s()
-            for g in range(games):
-                sv_init(&s, players, sv_rng_next(&rng), 0)
-                play_game(&s, specs, &rng, &t)
-                m = sv_winners(&s)
-                k = popcount(m)
-                sv_scores(&s, vp)
-                for i in range(players):
-                    if (m >> i) & 1:
-                        wins[i] += 1.0 / k
-                    vps[i] += vp[i * 8 + 7]
-            t1 = now_s()
+        with _SigintHook():
+            with nogil:
+                t0 = now()
+                for g in range(games):
+                    if stop_requested():
+                        break
+                    sv_init(&s, players, sv_rng_next(&rng), 0)
+                    if not play_game(&s, specs, &rng, &t):
+                        break
+                    m = sv_winners(&s)
+                    k = popcount(m)
+                    sv_scores(&s, vp)
+                    for i in range(players):
+                        if (m >> i) & 1:
+                            wins[i] += 1.0 / k
+                        vps[i] += vp[i * 8 + 7]
+                    done = g + 1
+                t1 = now()
     finally:
         tree_free(&t)
-    return {"games": games, "wins": [wins[i] for i in range(players)],
-            "vp": [vps[i] / games if games else 0.0 for i in range(players)],
-            "seconds": t1 - t0}
+    return {"games": done, "wins": [wins[i] for i in range(players)],
+            "vp": [vps[i] / done if done else 0.0 for i in range(players)],
+            "seconds": t1 - t0, "interrupted": done < games}
 
 
-def choose_action(State state, int seat, agent="random", seed=0, return_stats=False):
+def choose_action(State state, int seat, agent="random", seed=0, return_stats=False,
+                  stop=None):
     """The action an agent picks for ``seat`` at ``state`` (the state is not changed).  The MCTS
     agent sees only what the seat's decider may see: it determinizes the unseen cards itself.
-    With ``return_stats``, also ``{action: root visits}`` (MCTS)."""
+    With ``return_stats``, also ``{action: root visits}`` (MCTS).  The stop flag
+    (:func:`interrupt`, or Ctrl-C in the main thread: KeyboardInterrupt follows) or
+    ``stop.set()`` of a :class:`SearchStop` given as ``stop`` (this search alone) ends the
+    search at once with its best action so far."""
     cdef AgentSpec sp = _spec(agent)
+    cdef const int* token = token_ptr(stop)
     cdef MTree t
     cdef u64 rng = <u64>seed
     cdef int a, n = 0
@@ -818,8 +840,10 @@ def choose_action(State state, int seat, agent="random", seed=0, return_stats=Fa
         tree_free(&t)
         raise MemoryError("MCTS tree")
     try:
-        with nogil:
-            a = ismcts(&s, seat, sp.iterations, sp.c_uct, sv_rng_next(&rng), &t, v, acts, &n)
+        with _SigintHook():
+            with nogil:
+                a = ismcts(&s, seat, sp.iterations, sp.c_uct, sv_rng_next(&rng), &t, v, acts,
+                           &n, token, NULL)
     finally:
         tree_free(&t)
     if return_stats:
@@ -838,12 +862,13 @@ def determinize(State state, int player, seed=0):
 
 
 def mcts_speed(int players, int iterations, seed=0):
-    """Iterations per second of one IS-MCTS search from the first decision of a random game."""
+    """Iterations per second of one IS-MCTS search from the first decision of a random game
+    (of the iterations run: the stop flag, :func:`interrupt` or Ctrl-C, ends it early)."""
     cdef MTree t
     cdef SevenState s
     cdef int v[SV_MAX_LEGAL]
     cdef int acts[SV_MAX_LEGAL]
-    cdef int n
+    cdef int n, done = 0
     cdef double t0, t1
     cdef u64 rng = <u64>seed
     sv_init(&s, players, seed, 0)
@@ -852,14 +877,20 @@ def mcts_speed(int players, int iterations, seed=0):
         tree_free(&t)
         raise MemoryError("MCTS tree")
     try:
-        with nogil:
-            t0 = now_s()
-            ismcts(&s, 0, iterations, 0.4, 12345, &t, v, acts, &n)
-            t1 = now_s()
+        with _SigintHook():
+            with nogil:
+                t0 = now()
+                ismcts(&s, 0, iterations, 0.4, 12345, &t, v, acts, &n, NULL, &done)
+                t1 = now()
     finally:
         tree_free(&t)
-    return iterations / (t1 - t0)
+    return done / (t1 - t0)
 
+
+cdef enum:
+    DETAIL_ROW = 5 + SV_NUM_CAT     # ints per seat of one game's row in play_games_detail:
+                                    #   board, side, total, coins, winners (seat 0), the VP
+                                    #   of each category
 
 cdef inline u64 game_stream(u64 seed, u64 g, u64 salt) noexcept nogil:
     """An RNG state for game ``g`` of a batch, independent of every other game."""
@@ -883,9 +914,13 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
     ``seed`` and the game's index alone: the same game index gives the same deal under every
     treatment and lineup (common random numbers), and a batch split in chunks gives the same
     games.  Returns a dict of lists per game: ``boards`` and ``sides`` (per seat), ``totals``
-    (VP per seat, W-END-1), ``coins``, ``winners`` (a bitmask of players, W-END-2) and
-    ``seconds`` (wall-clock time of the batch).  Raises ValueError for a bad player count,
-    agent, lineup or set-up."""
+    (VP per seat, W-END-1), ``vp`` (per seat, the VP in each category of VP_CATEGORIES, the
+    total last: what ``State.scores()`` gives), ``coins``, ``winners`` (a bitmask of players,
+    W-END-2); and ``seconds`` (wall-clock time of the batch), ``completed`` (games finished)
+    and ``interrupted`` (True if the stop flag, :func:`interrupt` or Ctrl-C in the main
+    thread, ended the batch early: the lists then hold the ``completed`` games finished, the
+    first ones of the batch; after Ctrl-C, KeyboardInterrupt is raised instead).  Raises
+    ValueError for a bad player count, agent, lineup or set-up."""
     if not 2 <= players <= 7:
         raise ValueError(f"players must be 2..7, not {players}")
     if lineups is None and len(agents) != players:
@@ -902,7 +937,7 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
     cdef u64 base = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
     cdef u64 arng
     cdef int vp[SV_MAX_SEATS * SV_NUM_CAT]
-    cdef int g, i, iters = 1, seats = proto.s.n_seats, k, nag = len(agents)
+    cdef int g, i, iters = 1, seats = proto.s.n_seats, k, nag = len(agents), done = 0
     cdef bint spares = (proto.s.excluded[0] | proto.s.excluded[1] | proto.s.excluded[2]) != 0
     cdef int* out
     cdef int* lu
@@ -926,7 +961,7 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
                 raise ValueError(f"line-up {g}: {players} agent indices in 0..{nag - 1}, "
                                  f"not {line!r}")
             rows_lu.append(line)
-    out = <int*>malloc(games * 5 * SV_MAX_SEATS * sizeof(int) + 1)
+    out = <int*>malloc(games * DETAIL_ROW * SV_MAX_SEATS * sizeof(int) + 1)
     lu = <int*>malloc(games * SV_MAX_SEATS * sizeof(int) + 1)
     if out == NULL or lu == NULL:
         free(out)
@@ -942,33 +977,42 @@ def play_games_detail(int players, agents, int games, seed=0, sides=None, boards
         raise MemoryError("MCTS tree")
     cdef AgentSpec seat_specs[SV_MAX_SEATS]
     try:
-        with nogil:
-            t0 = now_s()
-            for g in range(games):
-                s = proto.s
-                s.options = 0
-                s.rng = game_stream(base, first_game + g, 0)
-                if spares:
-                    sv_deal_spares(&s, game_stream(base, first_game + g, SPARE_MIX))
-                arng = game_stream(base, first_game + g, 0xA6E27A6E27A6E27AULL)
-                for i in range(players):
-                    seat_specs[i] = specs[lu[g * SV_MAX_SEATS + i]]
-                play_game(&s, seat_specs, &arng, &t)
-                sv_scores(&s, vp)
-                for i in range(seats):
-                    out[(g * 5 + 0) * SV_MAX_SEATS + i] = s.c[i].board
-                    out[(g * 5 + 1) * SV_MAX_SEATS + i] = s.c[i].side
-                    out[(g * 5 + 2) * SV_MAX_SEATS + i] = vp[i * 8 + 7]
-                    out[(g * 5 + 3) * SV_MAX_SEATS + i] = s.c[i].coins
-                out[(g * 5 + 4) * SV_MAX_SEATS] = sv_winners(&s)
-            t1 = now_s()
-        rows = {"boards": [], "sides": [], "totals": [], "coins": [], "winners": [],
-                "seconds": t1 - t0}
-        for g in range(games):
-            b = g * 5 * SV_MAX_SEATS
+        with _SigintHook():
+            with nogil:
+                t0 = now()
+                for g in range(games):
+                    if stop_requested():
+                        break
+                    s = proto.s
+                    s.options = 0
+                    s.rng = game_stream(base, first_game + g, 0)
+                    if spares:
+                        sv_deal_spares(&s, game_stream(base, first_game + g, SPARE_MIX))
+                    arng = game_stream(base, first_game + g, 0xA6E27A6E27A6E27AULL)
+                    for i in range(players):
+                        seat_specs[i] = specs[lu[g * SV_MAX_SEATS + i]]
+                    if not play_game(&s, seat_specs, &arng, &t):
+                        break
+                    sv_scores(&s, vp)
+                    for i in range(seats):
+                        out[(g * DETAIL_ROW + 0) * SV_MAX_SEATS + i] = s.c[i].board
+                        out[(g * DETAIL_ROW + 1) * SV_MAX_SEATS + i] = s.c[i].side
+                        out[(g * DETAIL_ROW + 2) * SV_MAX_SEATS + i] = vp[i * 8 + 7]
+                        out[(g * DETAIL_ROW + 3) * SV_MAX_SEATS + i] = s.c[i].coins
+                        for k in range(SV_NUM_CAT):
+                            out[(g * DETAIL_ROW + 5 + k) * SV_MAX_SEATS + i] = vp[i * 8 + k]
+                    out[(g * DETAIL_ROW + 4) * SV_MAX_SEATS] = sv_winners(&s)
+                    done = g + 1
+                t1 = now()
+        rows = {"boards": [], "sides": [], "totals": [], "vp": [], "coins": [], "winners": [],
+                "seconds": t1 - t0, "completed": done, "interrupted": done < games}
+        for g in range(done):
+            b = g * DETAIL_ROW * SV_MAX_SEATS
             rows["boards"].append([_data.BOARD_NAMES[out[b + i]] for i in range(seats)])
             rows["sides"].append(["AB"[out[b + SV_MAX_SEATS + i]] for i in range(seats)])
             rows["totals"].append([out[b + 2 * SV_MAX_SEATS + i] for i in range(seats)])
+            rows["vp"].append([[out[b + (5 + k) * SV_MAX_SEATS + i] for k in range(SV_NUM_CAT)]
+                               for i in range(seats)])
             rows["coins"].append([out[b + 3 * SV_MAX_SEATS + i] for i in range(seats)])
             rows["winners"].append(out[b + 4 * SV_MAX_SEATS])
     finally:

@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Agents inside the core: random playouts, a greedy one-ply player and information-set MCTS.
 
-Everything here runs without the GIL and uses only the state API of :mod:`duelcore.engine`
+Everything here runs without the GIL and uses only the state API of :mod:`duelcore.duel.engine`
 (legal actions, apply, settle chance, VP), never card details.  Chance is always sampled with
 the *searcher's* RNG, never the state's own: a search never reads the future the state's RNG
 would produce (face-down cards, the Great Library draw), so two states that differ only in
@@ -15,136 +15,24 @@ from libc.string cimport memset, memcpy
 import numpy as np
 cimport numpy as cnp
 
-from duelcore._types cimport *
-from duelcore.engine cimport (GameState, PlayerState, State, legal_actions, apply_action, settle,
-                              set_treatments, card_cost, wonder_cost, build_gains_now, popcount,
-                              ctz, bs_select, init_state, compute_vp, rng_next, rng_below,
-                              is_chance, WonderDef)
+from duelcore.duel.types cimport *
+from duelcore.common.bits cimport popcount, ctz
+from duelcore.common.clock cimport now
+from duelcore.common.rng cimport rng_next, rng_below
+from duelcore.duel.engine cimport (GameState, PlayerState, State, legal_actions, apply_action,
+                                   settle, set_treatments, card_cost, wonder_cost,
+                                   build_gains_now, bs_select, init_state, compute_vp,
+                                   is_chance, WonderDef)
 
 cnp.import_array()
 
-cdef extern from "<time.h>" nogil:
-    ctypedef long time_t
-    cdef struct timespec:
-        time_t tv_sec
-        long tv_nsec
-    int clock_gettime(int clk, timespec* ts)
-    int CLOCK_MONOTONIC
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
-
 # ---------------------------------------------------------------- Ctrl-C: the stop flag
-# One process-wide flag that every search iteration and every batch game checks.  A C-level
-# SIGINT hook (installed while a search or batch runs in the main thread) sets it and then
-# calls the handler it replaced (Python's), so KeyboardInterrupt follows once the core returns.
-cdef extern from *:
-    """
-    #include <signal.h>
-    #include <string.h>
-    static volatile sig_atomic_t duel_stop_flag = 0;
-    static struct sigaction duel_prev_sigint;
-    static int duel_hooked = 0;
-    static void duel_on_sigint(int sig) {
-        duel_stop_flag = 2;                  /* 2: set by Ctrl-C through the hook */
-        if (!(duel_prev_sigint.sa_flags & SA_SIGINFO) && duel_prev_sigint.sa_handler != SIG_IGN
-                && duel_prev_sigint.sa_handler != SIG_DFL && duel_prev_sigint.sa_handler)
-            duel_prev_sigint.sa_handler(sig);
-    }
-    static int duel_hook_sigint(void) {
-        struct sigaction sa;
-        if (duel_hooked) return 0;
-        if (duel_stop_flag == 2) duel_stop_flag = 0;  /* that Ctrl-C was raised already */
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = duel_on_sigint;
-        sigemptyset(&sa.sa_mask);
-        if (sigaction(SIGINT, &sa, &duel_prev_sigint) != 0) return -1;
-        if (!(duel_prev_sigint.sa_flags & SA_SIGINFO) && duel_prev_sigint.sa_handler == SIG_IGN) {
-            sigaction(SIGINT, &duel_prev_sigint, NULL);   /* Ctrl-C is ignored: keep it so */
-            return 0;
-        }
-        duel_hooked = 1;
-        return 1;
-    }
-    static void duel_unhook_sigint(void) {
-        if (duel_hooked) { sigaction(SIGINT, &duel_prev_sigint, NULL); duel_hooked = 0; }
-    }
-    static inline int duel_stop_requested(void) { return duel_stop_flag != 0; }
-    static inline void duel_set_stop(int v) { duel_stop_flag = v; }
-    static inline int duel_token_set(const int* p) { return p && *(const volatile int*)p; }
-    """
-    int stop_requested "duel_stop_requested"() noexcept nogil
-    void set_stop "duel_set_stop"(int v) noexcept nogil
-    int token_set "duel_token_set"(const int* p) noexcept nogil
-    int hook_sigint "duel_hook_sigint"() noexcept nogil
-    void unhook_sigint "duel_unhook_sigint"() noexcept nogil
-
-
-def interrupt():
-    """Ask every running search and batch run of the core to stop now (from any thread).
-
-    Searches return their best action so far; :func:`play_games` returns the games finished.
-    The flag stays set until :func:`clear_interrupt`."""
-    set_stop(1)
-
-
-def clear_interrupt():
-    """Clear the stop flag set by :func:`interrupt` or by Ctrl-C."""
-    set_stop(0)
-
-
-def interrupted():
-    """True if the stop flag is set."""
-    return bool(stop_requested())
-
-
-cdef class SearchStop:
-    """A stop token for one search: pass it as ``stop=`` to :func:`mcts_search` or
-    :func:`choose`, and call :meth:`set` (from any thread) to stop that search alone, e.g.
-    when the game it thinks for is abandoned.  The search returns its best action so far.
-    The process-wide :func:`interrupt` still stops every search."""
-    cdef int flag
-
-    def set(self):
-        """Ask the searches given this token to stop now."""
-        self.flag = 1
-
-    def clear(self):
-        """Let searches given this token run again."""
-        self.flag = 0
-
-    @property
-    def is_set(self):
-        """True once :meth:`set` was called (until :meth:`clear`)."""
-        return bool(self.flag)
-
-
-cdef inline const int* _token_ptr(stop) except? NULL:
-    if stop is None:
-        return NULL
-    if not isinstance(stop, SearchStop):
-        raise TypeError(f"stop must be a SearchStop or None, not {type(stop).__name__}")
-    return &(<SearchStop>stop).flag
-
-
-class _SigintHook:
-    """While a core call runs in the main thread, Ctrl-C sets the stop flag (and then reaches
-    Python's handler as usual, so KeyboardInterrupt is raised once the core returns).  A flag
-    set that way is cleared by the next hooked call (its KeyboardInterrupt was raised); one set
-    by :func:`interrupt` stays until :func:`clear_interrupt`."""
-
-    def __enter__(self):
-        import threading
-        self.hooked = (threading.current_thread() is threading.main_thread()
-                       and hook_sigint() == 1)
-        return self
-
-    def __exit__(self, *exc):
-        if self.hooked:
-            unhook_sigint()
-        return False
+# One process-wide flag for every game's core (duelcore.common.stop): every search iteration
+# and every batch game checks it.  Its Python names keep their old home here too.
+from duelcore.common.stop cimport stop_requested, token_set, token_ptr as _token_ptr
+from duelcore.common.stop import (  # noqa: F401
+    SearchStop, _SigintHook, clear_interrupt, interrupt, interrupted,
+)
 
 # ---------------------------------------------------------------- policies
 cdef enum:
@@ -1018,7 +906,7 @@ cdef void _fill(GameStats* st, Py_ssize_t n, dict res):
 
 
 def _init_greedy_tables():
-    from duelcore import data
+    from duelcore.duel import data
     bonus = {"Architecture": 2.0, "Economy": 2.0, "Law": 0.0, "Masonry": 2.0,
              "Mathematics": 1.0, "Strategy": 2.5, "Theology": 2.5, "Urbanism": 1.5,
              "Agriculture": 0.0, "Philosophy": 0.0}

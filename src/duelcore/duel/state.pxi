@@ -463,7 +463,7 @@ cdef class State:
         return [(w, bool((self.s.p[p].built >> w) & 1)) for w in _bits(self.s.p[p].wonders)]
 
     def science_symbols(self, player):
-        """Cards (or Law) per science symbol, in the order of duelcore.data.SYMBOLS."""
+        """Cards (or Law) per science symbol, in the order of duelcore.duel.data.SYMBOLS."""
         cdef int p = _player(player)
         return [self.s.p[p].symbols[i] for i in range(NUM_SYMBOLS)]
 
@@ -579,6 +579,10 @@ def _state_from_bytes(bytes b):
     if msg is not None:
         raise ValueError(f"not a valid state: {msg}")
     return st
+
+# Pickles (and OpenSpiel serializations) name the reader by its stable flat path, as before the
+# one-package-per-game layout: ``duelcore.engine`` is an alias of this module.
+_state_from_bytes.__module__ = "duelcore.engine"
 
 
 def _lookup(names, value, what, field):

@@ -250,7 +250,7 @@ cdef void policy_steps(GameState* s, u64* rng, const PolicyParams* pp, int steps
 
 
 def _init_policy_tables():
-    from duelcore import data
+    from duelcore.duel import data
     cdef int i
     for i, card in enumerate(data.CARDS):
         PC_SYMBOL[i] = data.SYMBOLS.index(card.symbol) if card.symbol else 255
