@@ -400,6 +400,8 @@ class SevenGame(Session):
 
     def _entry(self, seat, action, decider, who, before) -> dict:
         pub = _public_action(action, seat, self.human, decider)
+        if seat == self.human:                          # "You build", not "You builds"
+            pub["text"] = pub["text"].replace("builds", "build", 1).replace("discards", "discard", 1)
         pub.update(seat=seat, name=self.names[seat], who=who,
                    coins=self.state.coins(seat) - before.coins(seat))
         return pub
