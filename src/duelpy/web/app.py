@@ -186,7 +186,7 @@ def _seed(body) -> int | None:
     what = f"seed must be a whole number from 0 to {top:,}"
     if isinstance(v, str):
         t = v.strip().replace(",", "").replace("_", "")
-        if not re.fullmatch(r"[0-9]{1,20}", t):
+        if not re.fullmatch(r"[0-9]{1,100}", t):
             raise WebError(400, f"{what}, not {v[:30]!r}")
         v = int(t)
     if isinstance(v, bool) or not isinstance(v, int):

@@ -284,7 +284,7 @@
       if (build) html += moveButton({...build, label: "B"}, `Build ${esc(sel)}`);
       else html += `<p class="why-not">Cannot build it: ${esc(slot.why_not_build || "not legal")}</p>`;
       if (discard) html += moveButton({...discard, label: "D"}, `Discard for coins`);
-      wonders.forEach((m, i) => { html += moveButton({...m, label: String(i + 1)}, `Build the wonder ${esc(m.wonder)} with it`); });
+      wonders.forEach((m, i) => { html += moveButton({...m, label: String(i + 1)}, `Wonder: ${esc(m.wonder)} (with this card)`); });
       html += `<button id="cancel-sel" class="link">cancel <kbd>Esc</kbd></button>`;
       for (const k of Object.keys(ctx.keys)) delete ctx.keys[k];
       if (build) ctx.keys.b = () => Shell.play({action: build.id});
