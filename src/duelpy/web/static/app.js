@@ -218,7 +218,11 @@ function setGame(g) {
   const prev = S.game;
   S.game = g;
   S.received = performance.now();
-  if (!prev || prev.version !== g.version || prev.id !== g.id) S.sel = null;
+  if (!prev || prev.id !== g.id) S.sel = null;
+  else if (prev.version !== g.version) {               // a selection that still holds stays
+    const mod = view(g.game);
+    if (!(S.sel && mod.keepSel && mod.keepSel(g, S.sel))) S.sel = null;
+  }
   if (prev && prev.id === g.id && g.log.length > S.seenLog) {
     const fresh = g.log.slice(S.seenLog);
     S.highlight = fresh;

@@ -195,6 +195,14 @@
     return false;
   }
 
+  // a selected card stays selected while the other seats commit (nothing is shown of them)
+  function keepSel(g, sel) {
+    if (sel.startsWith("info:")) return true;
+    const seat = Number(sel.split(":")[0]), name = sel.slice(sel.indexOf(":") + 1);
+    const d = mine(g).find((x) => x.seat === seat);
+    return !!(d && d.cards.some((c) => c.card === name && c.moves.length));
+  }
+
   function typedSeat(g) { const d = mine(g); return d.length ? d[0].seat : null; }
 
   // ---------------------------------------------------------------- status, log, result
@@ -227,7 +235,8 @@
     const won = r.winners.map((w) => names[w]).join(" and ");
     let head = `${esc(won)} win${r.winners.length > 1 || r.winners[0] === you ? "" : "s"}`;
     if (you >= 0) head += r.winners.includes(you) ? " — you win!" : " — you lose";
-    const th = names.map((n, i) => `<th class="${r.winners.includes(i) ? "winner" : ""}">${esc(n)}</th>`).join("");
+    const short = (c) => c.you ? "You" : c.free_city ? "FC" : `P${c.seat + 1}`;
+    const th = v.cities.map((c, i) => `<th class="${r.winners.includes(i) ? "winner" : ""}" title="${esc(c.name)}">${esc(short(c))}</th>`).join("");
     const rows = cats.map((c) => `<tr><td>${esc(gm().vp_names[c])}</td>${r.scores.map((s) => `<td>${s[c]}</td>`).join("")}</tr>`).join("");
     return `<h2 class="result-head">${head}</h2>
       <p class="result-score" data-winners="${r.winners.join(",")}">Final score: ${r.scores.map((s, i) => `${esc(names[i])} <b class="result-total" data-seat="${i}">${s.total}</b>`).join(" · ")}</p>
@@ -295,6 +304,6 @@
 
   Shell.register("seven", {
     title: "7 Wonders", hints: false, yourTurn, status, board, decision, logHtml, result,
-    touched, justHtml, onClick, formHtml, formInit, formBody, typedSeat,
+    touched, justHtml, onClick, formHtml, formInit, formBody, typedSeat, keepSel,
   });
 })();
