@@ -86,6 +86,15 @@ def shots_dir(tmp_path) -> Path:
     return Path(d) if d else tmp_path
 
 
+def wait_js(pg, expr, timeout=30_000):
+    """Wait until the JavaScript expression ``expr`` is true in the page (polled from here:
+    the page's Content-Security-Policy forbids playwright's eval-based wait_for_function)."""
+    end = time.monotonic() + timeout / 1000
+    while not pg.evaluate(f"() => !!({expr})"):
+        assert time.monotonic() < end, f"timed out waiting for {expr}"
+        time.sleep(0.05)
+
+
 def dataset(pg, key):
     return pg.evaluate(f"document.body.dataset.{key}")
 
@@ -147,7 +156,11 @@ def start(pg, game="duel", seed=None, **opts):
         pg.check(f"input[name=s-agent][value={opts.get('agent', 'random')}]")
     if seed is not None:
         pg.fill("#seed", str(seed))
+    v = pg.evaluate("S.game ? S.game.id : ''")
     pg.click("#start")
+    if pg.locator("#confirm-new").is_visible():         # an unfinished game: abandon it
+        pg.click("#confirm-abandon")
+    wait_js(pg, f"S.game && S.game.id !== '{v}'")
     pg.wait_for_selector("body[data-view='game'][data-version]", state="attached")
 
 

@@ -31,15 +31,19 @@ class ApiError extends Error {
   constructor(message, status, data) { super(message); this.status = status; this.data = data || {}; }
 }
 
-async function api(method, path, body) {
-  const opts = {method, headers: {}};
+async function api(method, path, body, signal) {
+  const opts = {method, headers: {}, signal};
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   let r;
   try { r = await fetch(path, opts); }
-  catch (e) { throw new ApiError("cannot reach the server (is duel serve still running?)", 0); }
+  catch (e) {
+    const err = new ApiError("cannot reach the server (is duel serve still running?)", 0);
+    err.aborted = !!(signal && signal.aborted);
+    throw err;
+  }
   let data = null;
   try { data = await r.json(); } catch (e) { data = {error: `${r.status} ${r.statusText}`}; }
   if (!r.ok) throw new ApiError(data && data.error ? data.error : `${r.status}`, r.status, data);
@@ -161,8 +165,8 @@ function setupNewGame() {
     catch (e) { flash(e.message); return; }
     const seed = $("seed").value.trim();
     if (seed !== "") {
-      if (!/^[0-9]{1,20}$/.test(seed)) { flash("the seed is a whole number from 0 to 18446744073709551615"); return; }
-      if (BigInt(seed) > 18446744073709551615n) { flash(`the seed ${seed} is too large: at most 18446744073709551615`); return; }
+      if (!/^[0-9]+$/.test(seed)) { flash("the seed is a whole number from 0 to 18446744073709551615"); return; }
+      if (BigInt(seed) > 18446744073709551615n) { flash(`the seed ${seed.slice(0, 40)} is too large: at most 18446744073709551615`); return; }
       body.seed = seed;                       // as a string: no digit is lost
     }
     const old = S.game;
@@ -191,6 +195,7 @@ function setupNewGame() {
 async function startGame(body) {
   try {
     $("start").disabled = true;
+    if (body.replaces) stopFollowing();             // the old game's poll ends quietly
     const g = await api("POST", "/api/games", body);
     enterGame(g);
   } catch (e) {
@@ -341,18 +346,25 @@ function gameGone(e) {
 
 // Follow the game with long polls as long as it is shown: the AI's moves arrive at once,
 // other tabs' moves too; the server stops the AI's search when nobody follows (a closed tab).
+function stopFollowing() {
+  S.polling++;
+  if (S.pollAbort) S.pollAbort.abort();
+}
+
 async function follow() {
+  if (S.pollAbort) S.pollAbort.abort();
   const gen = ++S.polling;
   let delay = 1000;
   while (S.game && gen === S.polling && !S.gone) {
     const g = S.game;
     let v;
     try {
-      v = await api("GET", `/api/games/${g.id}?version=${g.version}&wait=20`);
+      S.pollAbort = new AbortController();
+      v = await api("GET", `/api/games/${g.id}?version=${g.version}&wait=20`, undefined, S.pollAbort.signal);
       if (S.offline) { S.offline = false; flash("The server answers again.", false); }
       delay = 1000;
     } catch (e) {
-      if (gen !== S.polling) return;
+      if (gen !== S.polling || S.game !== g || e.aborted) return;
       if (e.status === 0 || e.status >= 500) {
         S.offline = true;
         renderGame();
