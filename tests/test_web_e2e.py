@@ -255,6 +255,7 @@ def test_duel_a_whole_game_by_tapping_the_board(pages, tmp_path, size):
             check_prices(pg)
             seen.add("prices")
         if moves == 14:
+            pg.evaluate("scrollTo(0, 0)")
             pg.screenshot(path=shots / f"serve-duel-{size}.png", full_page=not phone)
         duel_step(pg, moves)
         moves += 1
@@ -338,6 +339,7 @@ def test_seven_a_whole_game_by_tapping_the_board(pages, tmp_path, size, players)
             no_overflow(pg)
             seven_reachable(pg)
         if k == 9 and players in (4, 2):
+            pg.evaluate("scrollTo(0, 0)")
             pg.screenshot(path=shots / f"serve-seven-{size}.png", full_page=not phone)
         cards = pg.locator("#game-board .hand-card.available, #game-board .choice-tile[data-move]")
         first = cards.nth(k % cards.count())
