@@ -335,7 +335,7 @@ def test_seven_a_whole_game_by_tapping_the_board(pages, tmp_path, size, players)
     k = 0
     while dataset(pg, "over") != "1":
         assert k < 200, "the game does not end"
-        if phone and k % 5 == 0:
+        if phone and k % 8 == 0:
             no_overflow(pg)
             seven_reachable(pg)
         if k == 9 and players in (4, 2):

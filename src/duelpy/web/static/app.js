@@ -384,7 +384,7 @@ async function follow() {
 
 async function hint() {
   const g = S.game;
-  if (!g || $("btn-hint").disabled) return;
+  if (!g || $("btn-hint").disabled || $("btn-hint").hidden) return;
   const box = $("hint");
   box.hidden = false;
   box.innerHTML = `<h3>Hint</h3><p><span class="spinner"></span> the strongest agent is thinking (${S.meta.hint_seconds} s)…</p>`;

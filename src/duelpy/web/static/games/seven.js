@@ -37,6 +37,8 @@
     const mil = `<span class="mil" title="military tokens: ${c.military.vp} VP, ${c.military.defeats} defeat(s)">⚔ ${c.military.vp >= 0 ? "+" : ""}${c.military.vp}</span>`;
     const tag = role ? `<span class="badge ${role === "you" ? "" : "nb"}">${esc(role)}</span>` : "";
     const hand = c.hand_size ? `<span class="muted" title="cards in hand">hand ${c.hand_size}</span>` : "";
+    const shown = c.hand && !c.you && c.hand.length      // a replay shows every hand
+      ? `<div class="city replay-hand"><span class="muted">hand:</span> ${c.hand.map(mini).join("")}</div>` : "";
     return `<div class="player seven-city ${c.you ? "you-city" : ""}" data-seat-city="${c.seat}" id="city-${c.seat}">
       <h3>${esc(c.name)} ${tag}</h3>
       <div class="stats"><span class="coins" title="coins">${c.coins}</span>
@@ -44,7 +46,7 @@
         <span class="shields" title="shields">${'<i class="ic shield"></i>'}${c.shields}</span> ${mil} ${hand}
         <span class="scis">${sci}</span></div>
       ${stages(c, "")}
-      <div class="city">${cards}</div></div>`;
+      <div class="city">${cards}</div>${shown}</div>`;
   }
 
   // ---------------------------------------------------------------- your hand and the moves
@@ -166,6 +168,15 @@
 
   function decision(g, ctx) {
     const sel = ctx.sel;
+    if (sel && sel.startsWith("stage:")) {
+      const [, seat, k] = sel.split(":").map(Number);
+      const c = g.cities[seat];
+      const st = gm().boards[c.board].sides[c.side][k];
+      return `<div class="detail"><div class="wboard"><div class="stage ${k < c.stages ? "built" : ""}">
+          <div class="s-cost">${UI.cost(st.price)}</div><div class="s-eff">${UI.items(st.items)}</div></div></div>
+        <div><h3>${esc(c.board)} ${esc(c.side)}, stage ${k + 1}${k < c.stages ? " (built)" : ""}</h3>
+        <p>${esc(st.text)}. Cost: ${esc(st.cost)}.</p><button id="cancel-sel" class="link">close <kbd>Esc</kbd></button></div></div>`;
+    }
     if (sel && sel.startsWith("info:")) {
       const name = sel.slice(5);
       const info = card(name);
@@ -192,12 +203,19 @@
     if (h) { select(h.dataset.key); return true; }
     const c = ev.target.closest("#game-board [data-card]");
     if (c) { Shell.sel = `info:${c.dataset.card}`; Shell.render(); return true; }
+    const st = ev.target.closest("#game-board [data-stage]");
+    if (st) {
+      const city = g.cities[Number(st.closest("[data-seat-city]").dataset.seatCity)];
+      Shell.sel = `stage:${city.seat}:${st.dataset.stage}`;
+      Shell.render();
+      return true;
+    }
     return false;
   }
 
   // a selected card stays selected while the other seats commit (nothing is shown of them)
   function keepSel(g, sel) {
-    if (sel.startsWith("info:")) return true;
+    if (sel.startsWith("info:") || sel.startsWith("stage:")) return true;
     const seat = Number(sel.split(":")[0]), name = sel.slice(sel.indexOf(":") + 1);
     const d = mine(g).find((x) => x.seat === seat);
     return !!(d && d.cards.some((c) => c.card === name && c.moves.length));
