@@ -391,3 +391,39 @@ def test_wait_returns_when_the_page_has_gone():
         mgr.close()
 
     asyncio.run(run())
+
+
+# ---------------------------------------------------------------- any body, never a 500
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_bodies = st.recursive(
+    st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70) | st.floats()
+    | st.text(max_size=12) | st.sampled_from(["seven", "duel", "²", "9" * 30, "A", "random"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["game", "players", "seat", "opponent", "seed", "sides", "replaces",
+                         "action", "move", "version", "remove", "x"]), inner, max_size=6),
+    max_leaves=10)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=_bodies, where=st.sampled_from(["games", "seven-move", "duel-move", "undo",
+                                            "seven-replay"]))
+def test_any_body_on_the_new_fields_gets_a_4xx_not_a_500(body, where):
+    app = create_app(max_games=4)
+    with TestClient(app, base_url=BASE, raise_server_exceptions=True) as c:
+        send = lambda path, b: c.post(path, content=json.dumps(b),  # noqa: E731
+                                      headers={"content-type": "application/json"})
+        if where == "games":
+            r = send("/api/games", body)
+        elif where in ("seven-move", "duel-move", "undo"):
+            g = new(c, game="seven", players=3) if where == "seven-move" else new(c)
+            r = send(f"/api/games/{g['id']}/{'undo' if where == 'undo' else 'move'}", body)
+        else:
+            st_, moves = play_game(3, ["random"] * 3, seed=1)
+            rec = record_of(3, 1, moves[:5])
+            if isinstance(body, dict):
+                rec.update({k: v for k, v in body.items() if k in ("players", "seed", "x")})
+            r = send("/api/replays", rec)
+        assert r.status_code < 500, r.text
+        if r.status_code >= 400:
+            assert r.json()["error"] and "\n" not in r.json()["error"]
