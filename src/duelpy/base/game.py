@@ -107,33 +107,41 @@ class ChunkTask:
 
 @runtime_checkable
 class Game(Protocol):
-    """The interface every game implements (see the module docstring)."""
+    """The interface every game implements (see the module docstring).  Everything the tools
+    call is here; a new game passes the conformance suite (``tests/conformance``) by
+    implementing it."""
 
     name: str                                # "duel", "seven"
     title: str                               # "7 Wonders Duel"
     players: range                           # the player counts it is played with
     default_players: int
-    setup_options: tuple[SetupOption, ...]
-    agent_kinds: Mapping[str, Kind]
+    setup_options: tuple[SetupOption, ...]   # rule options and treatments: flags, study keys
+    agent_kinds: Mapping[str, Kind]          # one option table per agent kind
     vp_categories: tuple[str, ...]           # VP categories of the results, total last
-    record_format: str                       # the "format" of its game records
+    record_format: str                       # what marks its game records
+    search_agents: tuple[str, ...]           # small search agents the no-peeking test checks
+    bench_defaults: tuple[int, int]          # random games and MCTS iterations of duel bench
 
-    # ---- states
+    # ---- states (the state API, through the game)
     def new_state(self, seed: int = 0, players: int | None = None, **setup: Any) -> Any:
-        """A new game (raises ValueError naming a bad argument)."""
+        """A new game (ValueError naming a bad argument)."""
 
     def state_from_dict(self, d: Mapping[str, Any]) -> Any:
-        """A position from its ``to_dict`` data (raises the core's StateFormatError)."""
+        """A position from its ``to_dict`` data (the core's StateFormatError naming the
+        field otherwise)."""
 
     def decision_seats(self, state: Any) -> list[int]:
         """Seats that have a decision now ([] at chance nodes and at the end)."""
 
     def legal_actions(self, state: Any, seat: int) -> list[int]:
-        """The legal actions of ``seat`` (ascending)."""
+        """The legal actions of ``seat`` (ascending, unique)."""
+
+    def chance_outcomes(self, state: Any) -> list[tuple[int, float]]:
+        """``[(action, probability)]`` at an explicit chance node, else []."""
 
     def apply(self, state: Any, seat: int | None, action: int) -> None:
-        """Apply ``seat``'s action (None: a chance outcome); illegal: the core's
-        IllegalActionError, the state unchanged."""
+        """Apply ``seat``'s action (None: a chance outcome); an illegal one raises the core's
+        IllegalActionError (a ValueError) and leaves the state unchanged."""
 
     def action_name(self, state: Any, action: int) -> str:
         """The action's name in the game's notation."""
@@ -142,18 +150,30 @@ class Game(Protocol):
         """The legal action of ``seat`` named by ``text`` (ValueError otherwise)."""
 
     def result(self, state: Any) -> dict:
-        """A finished game's result: ``winners`` (seats), ``vp`` ({category: [per seat]}),
-        ``coins`` (per seat)."""
+        """A finished game's result: ``winners`` (seats), ``vp`` ({category: [VP per seat]},
+        ``total`` included), ``coins`` (per seat)."""
 
     def render_text(self, state: Any, seat: int | None = None, width: int | None = None) -> str:
         """The position as text (what ``seat`` may see, when given)."""
 
-    def state_check(self, state: Any) -> int:
-        """0 if every invariant of the core holds, else the failing check's code."""
+    def check(self, state: Any) -> str | None:
+        """None if every invariant of the core holds, else what broke."""
+
+    def hidden_variant(self, state: Any, seat: int, seed: int = 0) -> Any:
+        """A state that differs only in what ``seat`` cannot see (for no-peeking tests)."""
 
     # ---- agents and set-up
     def lineup(self, agents: Sequence[str], players: int) -> list[str]:
         """Canonical agent names, one per seat (one agent given: every seat)."""
+
+    def agent_name(self, text: str) -> str:
+        """The canonical name of an agent description (ValueError naming the problem)."""
+
+    def with_budget(self, text: str, key: str, value: Any) -> str | None:
+        """``text`` with a ladder's budget; None if the agent takes none."""
+
+    def has_budget(self, text: str, key: str) -> bool:
+        """True if the description ``text`` carries the budget ``key``."""
 
     def choose(self, state: Any, seat: int, agent: str, seed: int = 0) -> int:
         """The action ``agent`` (a description) picks for ``seat``; reads only what the
@@ -162,22 +182,63 @@ class Game(Protocol):
     def check_setup(self, players: int, setup: Mapping[str, Any]) -> dict:
         """The set-up keywords, validated and normalised (ValueError naming the problem)."""
 
-    # ---- batch games
+    def setup_from_flags(self, command: str, values: Mapping[str, Any], players: int) -> dict:
+        """The set-up of ``command`` from its flags (SetupError naming the flag)."""
+
+    # ---- batch games, the runner and the commands
     def play_chunk(self, task: ChunkTask) -> dict:
         """Play ``task``'s games; the core's arrays of the games finished (all, or after a
-        stop the first ones; ``n`` = how many)."""
+        stop the first ones)."""
 
     def rows(self, task: ChunkTask, raw: dict, names: Sequence[str] | None = None
              ) -> pd.DataFrame:
-        """The result rows of a chunk (``task.lo .. task.lo + n - 1``), with VP by category
-        per seat."""
+        """The result rows of a chunk's finished games, with VP by category per seat."""
+
+    def simulate_plan(self, lineup: Sequence[str], players: int) -> tuple[int, bool]:
+        """(games per chunk, move by move) for ``duel simulate``."""
+
+    def new_summary(self, lineup: Sequence[str], players: int, seed: int, seating: str,
+                    setup: Mapping[str, Any]) -> Any:
+        """What ``duel simulate`` prints: ``add(rows)``, then ``print(console, games, total,
+        speed)``."""
+
+    def study_spec(self, d: Mapping[str, Any], where: str = "study") -> Any:
+        """A study of this game from its data (StudyError naming the key)."""
+
+    def decision_cost(self, text: str) -> float:
+        """Rough seconds of one core per decision of an agent (chunk sizes)."""
+
+    def decisions_per_game(self, players: int) -> int:
+        """Rough decisions in a game (chunk sizes)."""
+
+    def needs_processes(self, agents: Sequence[str]) -> bool:
+        """True if an agent holds the GIL (worker processes rather than threads)."""
+
+    def cpus_per_task(self, agents: Sequence[str]) -> int:
+        """Cores one chunk of these agents uses."""
+
+    def comparisons(self, games: pd.DataFrame) -> pd.DataFrame:
+        """A ladder's pairwise results (columns p1, p2, winner) from its games."""
+
+    def ladder_table(self, games: pd.DataFrame, agents: Sequence[str]) -> Any:
+        """(title, {column: cells}) after a ladder's ratings, or None."""
+
+    def bench(self, players: int, games: int, iterations: int, repeat: int, jobs: int,
+              measure: Callable, say: Callable[[str], None]) -> tuple[str, list]:
+        """``duel bench``: (title, rows) of the engine's throughput and signature."""
 
     # ---- records
+    def is_record(self, data: Mapping[str, Any]) -> bool:
+        """True if ``data`` (parsed JSON) is this game's record."""
+
+    def play_record(self, lineup: Sequence[str], players: int, seed: int) -> tuple[Any, Any]:
+        """Agents play one game: (final state, record)."""
+
+    def save_record(self, record: Any, path: Any) -> None:
+        """Write a record (checked)."""
+
     def load_record(self, path: Any) -> Any:
-        """A game record from a file (the game's RecordError naming the file otherwise)."""
+        """A game record from a file (the game's RecordError naming the problem)."""
 
     def replay_record(self, record: Any) -> Any:
         """The final state of a record, every move checked."""
-
-
-GameFactory = Callable[[], Game]

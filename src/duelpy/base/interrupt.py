@@ -48,11 +48,13 @@ def clear_core() -> None:
 class StopFlag:
     """Set by Ctrl-C while :func:`sigint_stops` is active (or by :meth:`set`).
 
-    ``event`` is a threading.Event for the runners; ``presses`` counts Ctrl-C.
+    ``event`` is a threading.Event for the runners; ``hurry`` is set by a second Ctrl-C (stop
+    waiting for the work under way, keep what has come back); ``presses`` counts Ctrl-C.
     """
 
     def __init__(self):
         self.event = threading.Event()
+        self.hurry = threading.Event()
         self.presses = 0
 
     def set(self) -> None:
@@ -69,7 +71,8 @@ class StopFlag:
 @contextmanager
 def sigint_stops(hard_after: int = 2):
     """Within the block, Ctrl-C sets a :class:`StopFlag` (and the core's stop flag) instead
-    of raising; the ``hard_after``-th Ctrl-C raises KeyboardInterrupt.  Outside the main
+    of raising, the second one also its ``hurry``; the ``hard_after``-th Ctrl-C raises
+    KeyboardInterrupt.  Outside the main
     thread it only yields a flag.  The core's flag is cleared on entry and on exit."""
     flag = StopFlag()
     if threading.current_thread() is not threading.main_thread():
@@ -81,6 +84,8 @@ def sigint_stops(hard_after: int = 2):
     def handler(signum, frame):
         flag.presses += 1
         flag.set()
+        if flag.presses >= 2:
+            flag.hurry.set()
         if flag.presses >= hard_after:
             raise KeyboardInterrupt
 

@@ -21,7 +21,7 @@ from duelpy.base.game import SetupError
 from duelpy.base.interrupt import exit_interrupted
 from duelpy.base.specs import parse_spec
 from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, free_name, one_line,
-                               result_line, seed_and_record, vp_table)
+                               plural, result_line, seed_and_record, vp_table)
 from duelpy.cli.options import game_options, given, resolve_game, setup_flags, setup_values
 from duelpy.cli.play_seven import play_seven
 from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
@@ -410,7 +410,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
                    "Shared victory." if res["winner"] is None else "You lose.")
         con.print(Text(f"{result_line(res)}. {verdict}", style="bold"))
     else:
-        click.echo(f"Game stopped ({stopped}) after {len(rec.moves)} moves.")
+        click.echo(f"Game stopped ({stopped}) after {plural(len(rec.moves), 'move')}.")
     if not rec.moves:
         click.echo("No move was played: no game record written.")
     else:

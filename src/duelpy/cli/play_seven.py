@@ -10,7 +10,7 @@ from rich.text import Text
 
 from duelcore import seven as core
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, seed_and_record
+from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, plural, seed_and_record
 from duelpy.cli.options import given
 from duelpy.seven import new_game, record_of, render_text, result, save_record
 from duelpy.seven.agents import SevenAgentError, lineup, with_iterations
@@ -169,7 +169,7 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
         con.print(Text(f"Scores: {', '.join(str(s['total']) for s in res['scores'][:players])}"
                        f" VP. {verdict}", style="bold"))
     else:
-        click.echo(f"Game stopped ({stopped}) after {len(moves)} moves.")
+        click.echo(f"Game stopped ({stopped}) after {plural(len(moves), 'move')}.")
     if not moves:
         click.echo("No move was played: no game record written.")
     else:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from duelpy.base.output import OutputError, check_new_file
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import board_width, console, one_line, result_line, vp_table
+from duelpy.cli.common import board_width, console, one_line, plural, result_line, vp_table
 from duelpy.cli.options import game_options, resolve_game
 from duelpy.duel.notation import action_name
 from duelpy.duel.records import (DEFAULT_OPTIONS, MAX_BYTES, RecordError, load,
@@ -52,7 +52,7 @@ def _replay_other(game, file: Path, step: bool) -> None:
     state = game.replay_record(rec)
     con = console()
     con.print(Text(f"{file}: {game.title}, {rec.get('players')} players, seed "
-                   f"{rec.get('seed')}, {len(rec['moves'])} moves", style="bold"))
+                   f"{rec.get('seed')}, {plural(len(rec['moves']), 'move')}", style="bold"))
     for k, (seat, action, text) in enumerate(rec["moves"], 1):
         con.print(f"{k:4}. P{seat + 1:<5} {text}", highlight=False)
     con.print(game.render_text(state), highlight=False)
@@ -118,7 +118,7 @@ def replay(file, step, width):
     bw = board_width(con, width)
     options = {k: v for k, v in rec.options.items() if v != DEFAULT_OPTIONS[k]}
     con.print(Text(f"{file}: seed {rec.seed}, P1 = {rec.players[0]}, P2 = "
-                       f"{rec.players[1]}, {len(rec.moves)} moves", style="bold"))
+                       f"{rec.players[1]}, {plural(len(rec.moves), 'move')}", style="bold"))
     if options:
         con.print("Rule options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
     if step:
@@ -151,7 +151,7 @@ def replay(file, step, width):
         con.print(vp_table(res))
         con.print(Text(f"Result: {result_line(res)}", style="bold"))
     else:
-        con.print(Text(f"The game is not over after {len(rec.moves)} moves.", style="bold"))
+        con.print(Text(f"The game is not over after {plural(len(rec.moves), 'move')}.", style="bold"))
 
 
 @click.command()

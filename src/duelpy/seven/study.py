@@ -37,7 +37,7 @@ from duelcore import seven as _core
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
-from duelpy.base.stats import proportion_ci as _wilson, z_quantile
+from duelpy.base.stats import Z95, proportion_ci as _wilson
 from duelpy.base.tables import Column, print_table
 from duelpy.seven.agents import lineup as _lineup, parse_agent
 from duelpy.run.backends import FuturesBackend
@@ -45,7 +45,7 @@ from duelpy.run.runner import Chunks, play_chunks
 from duelpy.seven.batch import EMPTY, chunk_rows, play_chunk
 from duelpy.seven.names import resolve_board, resolve_card
 
-_Z = z_quantile(0.95)
+_Z = Z95
 
 
 @dataclass(frozen=True)
