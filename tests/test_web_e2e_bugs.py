@@ -2,6 +2,7 @@
 hints and typed moves, replay titles and failed uploads, seeds, huge names, a new game over
 an unfinished one, errors that stay, a server that stops, the opponent's name and thinking
 clock, and a closed tab that stops its game's search."""
+# ruff: noqa: F811  (the fixtures of test_web_e2e, imported to be shared)
 from __future__ import annotations
 
 import json

@@ -248,14 +248,17 @@ class Game(Session):
 
     # ---- the AI (see GameManager._ai_turns)
     def ai_due(self) -> bool:
+        """True if the AI is to move."""
         st = self.state
         return not st.is_terminal() and st.current_player() != self.human
 
-    def ai_job(self):
+    def ai_job(self) -> tuple:
+        """(function, args) of the AI's search for its move (see :func:`_explain`)."""
         return _explain, (self.agent, self.state.clone(), len(self.state.legal_actions()),
                           self.stop)
 
-    def ai_apply(self, done) -> None:
+    def ai_apply(self, done: tuple) -> None:
+        """Apply the AI's move with its reasons; remember its search's speed."""
         action, why, shares = done
         if shares and shares.get("seconds"):
             self.rate = shares["iterations"] / shares["seconds"]
@@ -283,7 +286,7 @@ class Game(Session):
         self._log_json.append(json.dumps(entry, ensure_ascii=False))
         self.bump()
 
-    def truncate(self, k: int):
+    def truncate(self, k: int) -> None:
         """Keep the first k moves (undo)."""
         self.record.truncate(k)
         del self.history[k + 1:]
@@ -317,7 +320,7 @@ class Game(Session):
             self._cache = (key, head[:-1] + ',"log":[' + ",".join(self._log_json) + "]")
         return (self._cache[1] + "," + self.thinking_json() + "}").encode("utf-8")
 
-    def undo_point(self):
+    def undo_point(self) -> int | None:
         """The move index of the human's previous decision, or None."""
         mine = [k for k in range(len(self.record.moves))
                 if self.history[k].current_player() == self.human]
@@ -362,6 +365,7 @@ class Replay:
                         for s in self.states[:-1]]
 
     def summary(self) -> dict:
+        """The record's seed, options, players, moves and result."""
         return {"id": self.id, "game": "duel", "seed": str(self.record.seed),
                 "options": self.record.options,
                 "players": self.player_names, "n_moves": len(self.record.moves),
@@ -372,6 +376,7 @@ class Replay:
                 "result": self.record.result}
 
     def position(self, k: int) -> dict:
+        """The position after move ``k`` (0: the start), with the rule events of move k."""
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= len(self.record.moves):
             raise WebError(404, f"move {k} is not in this record: it has positions 0 to "
                                 f"{len(self.record.moves)}")
@@ -452,6 +457,7 @@ class GameManager:
 
     # ---- games
     def get(self, gid) -> Session:
+        """A game by its id (WebError 404 saying why when it was abandoned)."""
         g = self.games.get(gid) if isinstance(gid, str) else None
         if g is None or g.closed:
             gone = self.gone.get(gid) if isinstance(gid, str) else None
@@ -707,7 +713,8 @@ class GameManager:
             self.replays.popitem(last=False)
         return rep
 
-    def get_replay(self, rid):
+    def get_replay(self, rid) -> Replay:
+        """A loaded replay by its id (WebError 404 otherwise)."""
         rep = self.replays.get(rid) if isinstance(rid, str) else None
         if rep is None:
             raise WebError(404, f"no replay with id {str(rid)[:40]!r}: load the record again")

@@ -348,11 +348,14 @@ class SevenGame(Session):
 
     # ---- the AI
     def ai_due(self) -> bool:
+        """True if an AI seat (a seat decided by another player than the person) is pending."""
         st = self.state
         return (not st.is_terminal()
                 and any(st.decider(s) != self.human for s in st.pending_seats()))
 
-    def ai_job(self):
+    def ai_job(self) -> tuple:
+        """(function, args) choosing every AI seat's action of this node in a search thread
+        (see :func:`_choose_all`)."""
         st = self.state
         jobs = []
         for seat in st.pending_seats():
@@ -363,7 +366,8 @@ class SevenGame(Session):
         jobs.sort(key=lambda j: (j[0] == 2 and self.players == 2, j[0]))   # FC last
         return _choose_all, (st, jobs, self.stop)
 
-    def ai_apply(self, done) -> None:
+    def ai_apply(self, done: list) -> None:
+        """Apply the AI seats' choices still pending (event loop only)."""
         for seat, a, agent in done:
             if seat in self.state.pending_seats() and self.state.decider(seat) != self.human:
                 self.apply(seat, a, agent)
@@ -444,7 +448,7 @@ class SevenGame(Session):
             d = self.state.decider(seat)
             self.apply(seat, a, "you" if d == self.human else self.agents[d])
 
-    def undo_point(self):
+    def undo_point(self) -> int | None:
         """The move index of the person's previous decision, or None."""
         mine = [k for k, (seat, _) in enumerate(self.moves)
                 if self.history[k].decider(seat) == self.human]
@@ -566,6 +570,7 @@ class SevenReplay:
         self.names = check_names(seat_names(players, None, []))
 
     def summary(self) -> dict:
+        """The record's set-up, seats' names, moves (with their Age and turn) and result."""
         moves = []
         for k, (seat, a, text) in enumerate(self.data["moves"]):
             moves.append({"n": k + 1, "player": self.names[seat], "seat": seat, "name": text,
@@ -575,6 +580,8 @@ class SevenReplay:
                 "result": self.data.get("result")}
 
     def position(self, k: int) -> dict:
+        """The position after move ``k`` (0: the start) as :func:`seven_view` draws it, every
+        hand shown (WebError 404 outside the record)."""
         n = len(self.data["moves"])
         if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
             raise WebError(404, f"move {k} is not in this record: it has positions 0 to {n}")
