@@ -191,7 +191,7 @@
     const order = ctx.replay ? [0, 1] : [1 - you, you];          // you at the bottom
     return `${military(v)}
       ${choices(v, ctx)}
-      <div class="layout-wrap">${v.layout ? layout(v, ctx) : draft}</div>
+      ${v.layout || draft ? `<div class="layout-wrap">${v.layout ? layout(v, ctx) : draft}</div>` : ""}
       <div class="players">${order.map((q) => player(v, q, names, ctx)).join("")}</div>
       <div class="board-foot"><div><h4>Progress tokens on the board</h4><div class="tokens-row">${bt}</div></div>
         <div><h4>Discard pile (${v.discard_pile.length})</h4><div class="pile">${pile}</div></div></div>`;
