@@ -311,7 +311,7 @@ def test_seven_bad_input(client):
     assert_error(post({"players": 8}), 400, "players")
     assert_error(post({"players": 3, "seat": 4}), 400, "seat")
     assert_error(post({"opponent": "plan"}), 400, "opponent")
-    assert_error(post({"opponent": "mcts:50000"}), 400, "iterations")
+    assert_error(post({"opponent": "mcts:5000"}), 400, "iterations")
     assert_error(post({"sides": "C"}), 400, "sides")
     assert_error(post({"centred_pawn": "begins"}), 400, "unknown field")
     assert_error(client.post("/api/games", json={"game": "chess"}), 400, "game")

@@ -33,7 +33,9 @@ VP_NAMES = {"military": "Military conflicts", "treasury": "Treasury (1 VP per 3 
             "wonder": "Wonder", "civilian": "Civilian structures (blue)",
             "commercial": "Commercial structures (yellow)", "guilds": "Guilds (purple)",
             "science": "Scientific structures (green)", "total": "Total"}
-MAX_ITERATIONS = 20_000         # an MCTS seat's budget here (each decision stays well under 1 s)
+MAX_ITERATIONS = 2_000          # an MCTS seat's budget here: the core's 7 Wonders search takes
+                                # no stop token, so one decision must stay short (about 0.5 s;
+                                # a closed tab then stops its game's AI within a second)
 _COLOUR = {c.name: c.colour for c in _data.CARDS}
 _COLOUR.update({g.name: "purple" for g in _data.GUILDS})
 _TRADE = {"raw_right": "raw goods from the right neighbour for 1 coin",
@@ -364,7 +366,8 @@ class SevenGame(Session):
                 jobs.append((seat, self.agents[d],
                              (self.seed * 1_000_003 + len(self.moves) * 17 + seat) % 2 ** 63))
         jobs.sort(key=lambda j: (j[0] == 2 and self.players == 2, j[0]))   # FC last
-        return _choose_all, (st, jobs, self.stop)
+        # one seat a job: the stop token is seen between two decisions
+        return _choose_all, (st, jobs[:1], self.stop)
 
     def ai_apply(self, done: list) -> None:
         """Apply the AI seats' choices still pending (event loop only)."""
