@@ -429,3 +429,25 @@ def test_any_body_on_the_new_fields_gets_a_4xx_not_a_500(body, where):
         assert r.status_code < 500, r.text
         if r.status_code >= 400:
             assert r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_seven_a_game_nobody_watches_stops_its_ai_seats():
+    """7 Wonders: the AI seats decide one seat a search job, so a closed tab stops them
+    between two decisions (the core's 7 Wonders search has no stop token)."""
+    app = create_app(threads=1, unwatched_seconds=0.3)
+    mgr = app.state.games
+    with TestClient(app, base_url=BASE) as c:
+        g = new(c, game="seven", players=7, seed=2, opponent="mcts:1000")
+        c.get(f"/api/games/{g['id']}", params={"version": g["version"], "wait": 0.3})
+        t0 = time.monotonic()
+        game = mgr.games[g["id"]]
+        while (game.thinking or mgr.pool.pending) and time.monotonic() - t0 < 10:
+            time.sleep(0.05)
+        took = time.monotonic() - t0
+        assert game.paused and mgr.pool.pending == 0, took
+        assert took < 1.5, f"the AI seats went on {took:.2f} s"
+        done = len(game.moves)
+        assert done < 6                                   # not every seat decided
+        v = c.get(f"/api/games/{g['id']}").json()        # back: the seats go on
+        assert v["thinking"] is True
+        c.delete(f"/api/games/{g['id']}")
