@@ -25,6 +25,7 @@ Agents are written on the command line as ``random``, ``greedy``,
 from __future__ import annotations
 
 import abc
+from typing import Any
 from concurrent.futures import ThreadPoolExecutor
 
 from duelcore import State
@@ -56,6 +57,14 @@ class Agent(abc.ABC):
     """Base class: define :meth:`select_action` (and :meth:`reset` if the agent is random)."""
 
     name = "agent"
+    #: A :class:`duelcore.search.SearchStop` whose ``set()`` ends the search under way
+    #: (built-in searching agents); None for agents that do not search.
+    stop: Any = None
+
+    @property
+    def batchable(self) -> bool:
+        """True if the core's batch runner can play this agent (no Python per move)."""
+        return False
 
     def reset(self, seed: int) -> None:
         """Start a new game; ``seed`` seeds the agent's own RNG (64-bit integer)."""
@@ -74,7 +83,6 @@ class _BuiltinAgent(Agent):
     kind = "random"
     #: A :class:`duelcore.search.SearchStop` or None.  ``stop.set()``, from any thread, ends
     #: the search this agent is running (it returns its best action so far); None: no token.
-    stop = None
 
     def __init__(self, seed: int = 0):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -152,6 +160,13 @@ class MCTSAgent(_BuiltinAgent):
     """
 
     kind = "mcts"
+    # set from the checked options by _set_options
+    iterations: int | None
+    seconds: float | None
+    threads: int
+    max_nodes: int
+    c: float
+    rollout: str
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = 1.4, rollout: str = "random", threads: int = 1,
@@ -231,7 +246,8 @@ class MCTSAgent(_BuiltinAgent):
         else:
             with ThreadPoolExecutor(self.threads) as pool:
                 results = list(pool.map(run, range(self.threads)))
-        visits, values = {}, {}
+        visits: dict[int, int] = {}
+        values: dict[int, float] = {}
         for res in results:
             for a, n, v in zip(res["actions"], res["visits"], res["values"]):
                 visits[a] = visits.get(a, 0) + n
@@ -298,6 +314,20 @@ class PlanAgent(MCTSAgent):
     """
 
     kind = "plan"
+    noise: float
+    eps: float
+    widen: float
+    margin: float
+    bias: float
+    value: float
+    horizon: int
+    deny: float
+    rmix: float
+    policy: str
+    temp: float
+    mast: float
+    science: float
+    puct: float
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
@@ -422,7 +452,7 @@ AGENT_KINDS = {
                "policy"),
          choice_option("policy", _search.PLAYOUT_POLICIES, _PLAN["policy"],
                        "playout policy of turns: hand-set scores, or the softmax fitted to "
-                       "the search's choices (duelcore/policy_weights.npz)"),
+                       "the search's choices (duelcore/duel/policy_weights.npz)"),
          _plan("temp", "temperature of the fitted playout policy (policy=fitted only)"),
          _plan("mast", "weight of the move averages (MAST): the playouts favour the builds, "
                "discards and wonders that have done well in this search (policy=fitted "

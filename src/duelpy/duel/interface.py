@@ -14,7 +14,8 @@ from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask, SetupError, SetupOption
 from duelpy.base.specs import parse_pairs
 from duelpy.duel.options import game_options, normalise_options
-from duelpy.duel import benchmark, match, notation, records, render
+from duelpy.duel import benchmark, match, notation, records
+from duelpy.duel.render import render_text as _render_text
 from duelpy.duel.agents import (AGENT_KINDS, decision_cost, parse_agent, spec_keys,
                                 with_option)
 from duelpy.duel.study import StudySpec
@@ -89,8 +90,8 @@ class Duel:
     def apply(self, state, seat: int | None, action: int) -> None:
         if seat is not None and not state.is_chance_node() and not state.is_terminal() \
                 and seat != state.current_player():
-            raise duelcore.IllegalActionError(f"it is P{state.current_player() + 1}'s "
-                                              f"decision, not P{seat + 1}'s")
+            raise duelcore.IllegalActionError(action, f"it is P{state.current_player() + 1}'s "
+                                                      f"decision, not P{seat + 1}'s")
         state.apply_action(action)
 
     def action_name(self, state, action: int) -> str:
@@ -110,7 +111,7 @@ class Duel:
                 "coins": [state.coins(0), state.coins(1)]}
 
     def render_text(self, state, seat: int | None = None, width: int | None = None) -> str:
-        return render.render_text(state, width=width or 100)
+        return _render_text(state, width=width or 100)
 
     def check(self, state) -> str | None:
         return check_message(state)
@@ -248,6 +249,8 @@ class Duel:
         """A Duel study from its data (the study file's tables); StudyError naming the key."""
         return StudySpec.from_dict(dict(d), where)
 
+    ladder_method = None                    # Duel's games are the pairs: the default method
+
     def simulate_plan(self, lineup: Sequence[str], players: int = 2) -> tuple[int, bool]:
         """(games per chunk, move by move) for ``simulate``: chunks of about
         :data:`~duelpy.duel.match.CHUNK_SECONDS` of one core; games longer than
@@ -264,7 +267,7 @@ class Duel:
                     setup: Mapping[str, Any]):
         """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
         total, speed)``."""
-        return SimulationSummary(lineup, seed, seating, setup)
+        return SimulationSummary(lineup, seed, seating, dict(setup))
 
     bench_defaults = (100_000, 50_000)
 

@@ -142,10 +142,10 @@ def _norm_options(options: dict) -> dict:
         duelcore.new_game(0, **_call_options(out))
     except (ValueError, TypeError) as e:
         msg = str(e)
-        name = next((k for k in DEFAULT_OPTIONS if msg.startswith(k)), None)
-        if name is None:
-            name = next((k for k in DEFAULT_OPTIONS if k in msg), "")
-        raise RecordError(msg, f"options.{name}" if name else "options") from None
+        culprit = next((k for k in DEFAULT_OPTIONS if msg.startswith(k)), None)
+        if culprit is None:
+            culprit = next((k for k in DEFAULT_OPTIONS if k in msg), "")
+        raise RecordError(msg, f"options.{culprit}" if culprit else "options") from None
     return out
 
 
@@ -394,7 +394,8 @@ def _result_diff(recorded, actual) -> str:
     rec = recorded if isinstance(recorded, dict) else {}
     for key, value in actual.items():
         if isinstance(value, dict):
-            sub = rec.get(key) if isinstance(rec.get(key), dict) else {}
+            got = rec.get(key)
+            sub = got if isinstance(got, dict) else {}
             out += [f"{key}.{k} (record {sub.get(k)!r}, replay {v!r})"
                     for k, v in value.items() if sub.get(k) != v]
         elif rec.get(key) != value:
@@ -518,7 +519,7 @@ def replay(record, *, states: bool = False, upto: int | None = None, check: bool
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= n:
         raise RecordError(f"must be a move number from 0 to {n}, not {upto!r}", "upto")
     state = record.new_game()
-    out = [state.clone()] if states else None
+    out: list[State] = [state.clone()]
     for k, a in enumerate(record.moves[:upto]):
         try:
             state.apply_action(a)

@@ -215,9 +215,9 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
         folder.rows_per_game = spec.rows_per_game
         anchor_index(anchor, spec.names, get_game(spec.game).agent_name)
     else:
+        assert spec is not None                 # no folder: the agents were given
         chunks = [chunk_size] * len(spec.pairings) if chunk_size else spec.default_chunk_sizes()
         manifest = None
-    assert spec is not None
     jobs = spec.jobs(chunks)
     table = None
     if folder is not None and manifest is None:
@@ -236,7 +236,7 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
                 kept = list(parts.values())
             games_df = spec.finish_table(pd.concat(kept, ignore_index=True)) if kept \
                 else pd.DataFrame()
-            raise LadderInterrupted(outcome.reason, done + outcome.games, spec.total_games,
+            raise LadderInterrupted(str(outcome.reason), done + outcome.games, spec.total_games,
                                     None if folder is None else folder.path, games_df)
         if folder is not None:
             table = spec.finish_table(folder.combine(jobs, what="pairing"))

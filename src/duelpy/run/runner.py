@@ -25,7 +25,7 @@ import math
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from duelpy.base.interrupt import clear_core, sigint_stops, stop_core
@@ -51,7 +51,7 @@ class RunOutcome:
     games: int = 0
     chunks: int = 0
     reason: str | None = None
-    left: list | None = None
+    left: list = field(default_factory=list)
 
     @property
     def interrupted(self) -> bool:
@@ -335,6 +335,7 @@ def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callabl
         if folder is not None:
             folder.begin(manifest, overwrite)
         if todo:
+            assert backend is not None
             bar = Progress(total, progress, done, console, what)
             where = (backend.kind if backend.kind.startswith("ray")
                      else f"{backend.capacity} {backend.kind}")

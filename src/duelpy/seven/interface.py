@@ -219,7 +219,7 @@ class Seven:
                     setup: Mapping[str, Any]):
         """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
         total, speed)``."""
-        return SimulationSummary(lineup, players, seed, setup)
+        return SimulationSummary(lineup, players, seed, dict(setup))
 
     bench_defaults = (20_000, 2_000)
 

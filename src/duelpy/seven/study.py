@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pandas as pd
 
@@ -88,7 +88,7 @@ class Arm:
                     raise ValueError(f"seat P{seat + 1}: a {players}-player game has seats "
                                      f"P1..P{players}")
                 boards[seat] = w
-        kw = {"sides": self.sides or "random", "boards": boards,
+        kw: dict[str, Any] = {"sides": self.sides or "random", "boards": boards,
               "remove": list(self.remove) or None}
         _core.new_state(players, 0, **kw)        # the core's own checks (unknown, too few...)
         return kw

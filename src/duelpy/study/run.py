@@ -262,7 +262,7 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
             workers=workers, address=address, overwrite=overwrite, progress=progress,
             console=console, max_chunks=max_chunks, created=created, error=StudyError)
         if outcome.interrupted:
-            raise StudyInterrupted(outcome.reason, done + outcome.games, total, out)
+            raise StudyInterrupted(str(outcome.reason), done + outcome.games, total, out)
         table = spec.finish_table(folder.combine(jobs))
         write_parquet(table, out / GAMES_FILE)
     df = spec.finish_table(table)

@@ -36,6 +36,7 @@ import logging
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -198,6 +199,11 @@ def _seed(body) -> int | None:
 
 
 # ---------------------------------------------------------------- the app
+def _handlers(web_error, http_error, server_error) -> dict[Any, Any]:
+    """Starlette's exception handlers, by exception class."""
+    return {WebError: web_error, HTTPException: http_error, Exception: server_error}
+
+
 def create_app(*, study_dir: Path | None = None, manager: GameManager | None = None,
                allowed_hosts=None, **manager_options) -> Starlette:
     """The ASGI app.
@@ -422,8 +428,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         routes=routes,
         middleware=[Middleware(_SecurityHeaders),
                     Middleware(TrustedHostMiddleware, allowed_hosts=hosts)],
-        exception_handlers={WebError: web_error, HTTPException: http_error,
-                            Exception: server_error},
+        exception_handlers=_handlers(web_error, http_error, server_error),
         lifespan=lifespan,
     )
     app.state.games = games

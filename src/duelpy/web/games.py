@@ -14,6 +14,7 @@ is set and those searches, and no other, end at once; the core's process-wide st
 """
 from __future__ import annotations
 
+import abc
 import asyncio
 import json
 import math
@@ -23,6 +24,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future
+from typing import Any, TypeVar
 
 from duelcore import IllegalActionError
 from duelcore import search as _search
@@ -98,7 +100,10 @@ class SearchPool:
 
 
 # ---------------------------------------------------------------- what every game's session has
-class Session:
+S = TypeVar("S", bound="Session")
+
+
+class Session(abc.ABC):
     """What the manager needs of a game played in the browser, whatever the game: an id, a
     version bumped at every change, whether the AI is thinking (and since when), the stop
     token of its searches, and who is watching (the page's long polls).
@@ -126,6 +131,7 @@ class Session:
         self.ai_task: asyncio.Task | None = None
         self.error: str | None = None
         self.rate = 0.0                     # the AI's iterations per second (last search)
+        self.state: Any = None              # the game's core state (set by each game)
 
     def touch(self) -> None:
         """Mark the game as seen now (idle games are dropped first)."""
@@ -144,17 +150,25 @@ class Session:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    def ai_due(self) -> bool:                                   # pragma: no cover - abstract
+    @abc.abstractmethod
+    def ai_due(self) -> bool:
         """True if an AI seat has a decision now."""
-        raise NotImplementedError
 
-    def ai_job(self):                                           # pragma: no cover - abstract
+    @abc.abstractmethod
+    def ai_job(self):
         """(function, args) to run in a search thread for the AI's next decision(s)."""
-        raise NotImplementedError
 
-    def ai_apply(self, done) -> None:                           # pragma: no cover - abstract
+    @abc.abstractmethod
+    def ai_apply(self, done) -> None:
         """Apply what :meth:`ai_job`'s function returned (event loop only)."""
-        raise NotImplementedError
+
+    @abc.abstractmethod
+    def truncate(self, k: int) -> None:
+        """Keep the first k moves (undo)."""
+
+    @abc.abstractmethod
+    def undo_point(self) -> int | None:
+        """The move index of the person's previous decision, or None."""
 
     def thinking_json(self) -> str:
         """The parts of the view that change without a new version (elapsed time)."""
@@ -244,7 +258,7 @@ class Game(Session):
         self.history = [state.clone()]
         self.log: list[dict] = []
         self._log_json: list[str] = []       # each log entry as JSON, made once
-        self._cache = (None, b"")           # (key, the view as JSON without the live parts)
+        self._cache: tuple[Any, str] = (None, "")   # (key, the view as JSON, no live parts)
 
     # ---- the AI (see GameManager._ai_turns)
     def ai_due(self) -> bool:
@@ -503,7 +517,7 @@ class GameManager:
         game = Game(gid, human, agent, record, state)
         return self.add(game)
 
-    def add(self, game: Session) -> Session:
+    def add(self, game: S) -> S:
         """Keep a new game (made by a game's own factory) and start its AI if it is due."""
         self._make_room()
         self.games[game.id] = game
