@@ -58,7 +58,7 @@ cdef int sv_state_check(const SevenState* s) noexcept nogil:
     if s.age == 3:
         for k in range(SV_NUM_GUILDS):
             if (s.guilds >> k) & 1:
-                b3_add(uni, GUILD_PHYS[k])
+                bit_add(uni, GUILD_PHYS[k])
     for w in range(3):
         if all_[w] != uni[w]:
             return 4

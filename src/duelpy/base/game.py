@@ -24,7 +24,7 @@ import pandas as pd
 
 from duelpy.base.specs import Kind
 
-__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError"]
+__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError", "Shared"]
 
 
 class UnknownGameError(ValueError):
@@ -111,50 +111,17 @@ class Game(Protocol):
     call is here; a new game passes the conformance suite (``tests/conformance``) by
     implementing it."""
 
-    # read-only data of the game (class attributes in an implementation)
-    @property
-    def name(self) -> str:
-        """"duel", "seven": the registry key and ``--game`` value."""
-
-    @property
-    def title(self) -> str:
-        """The game's name for people ("7 Wonders Duel")."""
-
-    @property
-    def players(self) -> range:
-        """The player counts it is played with."""
-
-    @property
-    def default_players(self) -> int:
-        """The player count when none is given."""
-
-    @property
-    def setup_options(self) -> tuple[SetupOption, ...]:
-        """Rule options and treatments: command-line flags and study keys."""
-
-    @property
-    def agent_kinds(self) -> Mapping[str, Kind]:
-        """One option table per agent kind."""
-
-    @property
-    def vp_categories(self) -> tuple[str, ...]:
-        """VP categories of the results, total last."""
-
-    @property
-    def record_format(self) -> str:
-        """What marks its game records."""
-
-    @property
-    def search_agents(self) -> tuple[str, ...]:
-        """Small search agents the no-peeking test checks."""
-
-    @property
-    def bench_defaults(self) -> tuple[int, int]:
-        """Random games and MCTS iterations of ``duel bench``."""
-
-    @property
-    def ladder_method(self) -> str | None:
-        """How its ladder rates (None: the games are the pairs)."""
+    name: str                                # "duel", "seven": the --game value
+    title: str                               # "7 Wonders Duel"
+    players: range                           # the player counts it is played with
+    default_players: int
+    setup_options: tuple[SetupOption, ...]   # rule options and treatments: flags, study keys
+    agent_kinds: Mapping[str, Kind]          # one option table per agent kind
+    vp_categories: tuple[str, ...]           # VP categories of the results, total last
+    record_format: str                       # what marks its game records
+    search_agents: tuple[str, ...]           # small search agents the no-peeking test checks
+    bench_defaults: tuple[int, int]          # random games and MCTS iterations of duel bench
+    ladder_method: str | None                # how its ladder rates (None: pairs of games)
 
     # ---- states (the state API, through the game)
     def new_state(self, seed: int = 0, players: int | None = None, **setup: Any) -> Any:
@@ -276,3 +243,19 @@ class Game(Protocol):
 
     def replay_record(self, record: Any) -> Any:
         """The final state of a record, every move checked."""
+
+
+class Shared:
+    """What the games' interfaces do alike, from two class attributes of each: ``summary``
+    (the class of ``duel simulate``'s summary: ``summary(lineup, players, seed, seating,
+    setup)``) and ``bench`` (``bench(players, games, iterations, repeat, jobs, measure, say)
+    -> (title, rows)``)."""
+
+    summary: Any
+    bench: Any
+
+    def new_summary(self, lineup: Sequence[str], players: int, seed: int, seating: str,
+                    setup: Mapping[str, Any]) -> Any:
+        """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
+        total, speed)``."""
+        return type(self).summary(list(lineup), players, seed, seating, dict(setup))

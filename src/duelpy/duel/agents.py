@@ -404,6 +404,17 @@ def _plan(name: str, help: str, make=float_option):
 _SEED = int_option("seed", 0, 2**64 - 1, 0, "seed of the agent's RNG (the match runners "
                    "reseed it at each game)", domain="an integer from 0 to 2**64 - 1")
 
+#: The budget of a search (one of them per decision) and how its trees run.
+_BUDGET = (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
+                      default_text="1000 unless seconds"),
+           float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
+                        "instead of iterations", lo_open=True))
+_TREES = (int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
+                     "parallelism; iterations are split, seconds shared)"),
+          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
+                     "iterations + 2, or 4,000,000 with seconds", also=(0,)),
+          _SEED)
+
 #: Every agent kind with its options and defaults: ``parse_agent``, ``duel agents`` and
 #: :class:`MCTSAgent`'s checks read this table.  A new kind is a new entry.
 AGENT_KINDS = {
@@ -413,28 +424,18 @@ AGENT_KINDS = {
     "mcts": Kind(
         "mcts", "information-set Monte Carlo tree search (UCT); chance sampled afresh in "
         "every iteration, never the hidden cards", MCTSAgent,
-        (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
-                    default_text="1000 unless seconds"),
-         float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
-                      "instead of iterations", lo_open=True),
+        (*_BUDGET,
          float_option("c", *_search.PLAN_RANGES["c"], 1.4, "UCT exploration constant"),
          choice_option("rollout", ("random", "greedy"), "random",
                        "policy of the playouts after the tree"),
-         int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
-                    "parallelism; iterations are split, seconds shared)"),
-         int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
-                    "iterations + 2, or 4,000,000 with seconds", also=(0,)),
-         _SEED),
+         *_TREES),
         conflicts=(("iterations", "seconds"),),
         example="mcts:iterations=2000,c=1.4"),
     "plan": Kind(
         "plan", "the planning search (the strongest): information-set MCTS with informed "
         "playouts that pursue and block science and military plans, progressive widening and "
         "a VP-margin reward", PlanAgent,
-        (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
-                    default_text="1000 unless seconds"),
-         float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
-                      "instead of iterations", lo_open=True),
+        (*_BUDGET,
          _plan("c", "UCT exploration constant"),
          _plan("noise", "uniform noise added to the playout policy's scores, in VP"),
          _plan("eps", "probability of a uniformly random playout move"),
@@ -461,11 +462,7 @@ AGENT_KINDS = {
                "symbol (policy=fitted only)"),
          _plan("puct", "PUCT-style prior term in the tree's selection: puct * the policy's "
                "prior * sqrt(times available) / (visits + 1)"),
-         int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
-                    "parallelism; iterations are split, seconds shared)"),
-         int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
-                    "iterations + 2, or 4,000,000 with seconds", also=(0,)),
-         _SEED),
+         *_TREES),
         conflicts=(("iterations", "seconds"),),
         example="plan:seconds=0.5"),
 }

@@ -187,8 +187,9 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
         The ladder stopped early (Ctrl-C, a worker that died, ``max_chunks``); finished games
         are kept on disk (with ``out_dir``) and in the exception's ``games``.
     """
-    address = check_run_options(backend=backend, executor=executor, workers=workers,
-                                max_chunks=max_chunks, address=address, error=LadderError)
+    how = check_run_options(backend=backend, executor=executor, workers=workers,
+                            max_chunks=max_chunks, address=address, error=LadderError,
+                            progress=progress, console=console)
     if chunk_size is not None and (isinstance(chunk_size, bool) or
                                    not isinstance(chunk_size, int) or chunk_size < 1):
         raise LadderError(f"chunk_size must be a positive integer, not {chunk_size!r}")
@@ -223,10 +224,8 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
     if folder is not None and manifest is None:
         table = folder.read_games(spec.total_games * spec.rows_per_game)
     if table is None:
-        parts, outcome, done = run_spec(
-            spec, jobs, folder, manifest, work=play_task, executor=executor, backend=backend,
-            workers=workers, address=address, overwrite=overwrite, progress=progress,
-            console=console, max_chunks=max_chunks, created=created, error=LadderError)
+        parts, outcome, done = run_spec(spec, jobs, folder, manifest, work=play_task,
+                                        overwrite=overwrite, created=created, **how)
         if outcome.interrupted:
             if folder is not None:
                 saved = folder.saved(jobs)

@@ -14,7 +14,6 @@ is set and those searches, and no other, end at once; the core's process-wide st
 """
 from __future__ import annotations
 
-import abc
 import asyncio
 import json
 import math
@@ -103,7 +102,7 @@ class SearchPool:
 S = TypeVar("S", bound="Session")
 
 
-class Session(abc.ABC):
+class Session:
     """What the manager needs of a game played in the browser, whatever the game: an id, a
     version bumped at every change, whether the AI is thinking (and since when), the stop
     token of its searches, and who is watching (the page's long polls).
@@ -150,25 +149,27 @@ class Session(abc.ABC):
         self.changed.set()
         self.changed = asyncio.Event()
 
-    @abc.abstractmethod
+    # Each game's session (Duel's Game, 7 Wonders' SevenGame) gives these; a bare session
+    # has no AI seat and nothing to undo.
     def ai_due(self) -> bool:
         """True if an AI seat has a decision now."""
+        return False
 
-    @abc.abstractmethod
     def ai_job(self):
         """(function, args) to run in a search thread for the AI's next decision(s)."""
+        raise RuntimeError(f"{type(self).__name__} has no AI seat")
 
-    @abc.abstractmethod
     def ai_apply(self, done) -> None:
         """Apply what :meth:`ai_job`'s function returned (event loop only)."""
+        raise RuntimeError(f"{type(self).__name__} has no AI seat")
 
-    @abc.abstractmethod
     def truncate(self, k: int) -> None:
         """Keep the first k moves (undo)."""
+        raise RuntimeError(f"{type(self).__name__} keeps no moves")
 
-    @abc.abstractmethod
     def undo_point(self) -> int | None:
         """The move index of the person's previous decision, or None."""
+        return None
 
     def thinking_json(self) -> str:
         """The parts of the view that change without a new version (elapsed time)."""
