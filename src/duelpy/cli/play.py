@@ -299,7 +299,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
 
     def save_record(path: Path) -> bool:
         try:
-            rec.save(path)
+            rec.save(path, overwrite=True)      # asked first (or a free name)
         except OSError as e:
             click.echo(f"cannot save the game record to {path}: {e.strerror or one_line(e)}",
                        err=True)

@@ -280,7 +280,7 @@ class Duel(Shared):
         return rec.final_state(), rec
 
     def save_record(self, record, path) -> None:
-        record.save(path)
+        record.save(path, overwrite=True)     # the command checked --record first
 
     def load_record(self, path):
         return records.load(path)

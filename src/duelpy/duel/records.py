@@ -254,12 +254,13 @@ class GameRecord:
             lines.append(f"  {json.dumps(k)}: {text}")
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
-    def save(self, path) -> Path:
+    def save(self, path, overwrite: bool = False) -> Path:
         """Write the record to ``path`` (JSON), atomically: a failed write leaves no file.
 
-        Returns the path.  Raises OSError if the file cannot be written.
+        Returns the path.  Raises FileExistsError if the file exists and not ``overwrite``,
+        OSError if it cannot be written.
         """
-        return save(self, path)
+        return save(self, path, overwrite)
 
     @property
     def n_moves(self) -> int:
@@ -271,8 +272,9 @@ class GameRecord:
         return replay(self)
 
 
-def save(record: GameRecord, path) -> Path:
-    """Write ``record`` to ``path`` as JSON (see the module docstring), atomically.
+def save(record: GameRecord, path, overwrite: bool = False) -> Path:
+    """Write ``record`` to ``path`` as JSON (see the module docstring), atomically; an
+    existing file is replaced only with ``overwrite``.
 
     Returns
     -------
@@ -281,10 +283,15 @@ def save(record: GameRecord, path) -> Path:
 
     Raises
     ------
+    FileExistsError
+        If ``path`` exists and ``overwrite`` is false (nothing is written).
     OSError
         If the folder does not exist or the file cannot be written; no partial file is left.
     """
     path = Path(path)
+    if path.exists() and not overwrite:
+        raise FileExistsError(17, "the file exists (pass overwrite=True to replace it)",
+                              str(path))
     text = record.dumps()
     tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
