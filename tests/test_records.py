@@ -162,7 +162,7 @@ def test_not_a_record():
     with pytest.raises(RecordError, match="object"):
         loads("[1, 2, 3]")
     refused({"format": "something else", "version": 1}, "format", field="format")
-    refused({"game": "seven", "format": 1}, "7 Wonders record: replay it with duel seven replay",
+    refused({"game": "seven", "format": 1}, "7 Wonders record: duel replay and duelpy.seven.load_record read it",
             field="format")
 
 

@@ -416,7 +416,8 @@ def from_dict(d) -> GameRecord:
         raise RecordError(f"a game record is a JSON object, not {type(d).__name__}")
     fmt = d.get("format")
     if fmt != FORMAT and d.get("game") == "seven":
-        raise RecordError("this is a 7 Wonders record: duel replay and duelpy.seven.load_record read it",
+        raise RecordError("this is a 7 Wonders record: duel replay and "
+                          "duelpy.seven.load_record read it",
                           "format")
     if fmt != FORMAT:
         raise RecordError(f"must be {FORMAT!r}, not {fmt!r} (is this a duel game record?)",
