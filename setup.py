@@ -1,4 +1,5 @@
-"""Build of the Cython core (src/duelcore).
+"""Build of the Cython core (src/duelcore): one package per game (duel/, seven/, architects/)
+and the pieces every game shares (common/).
 
 Cython directives are set here, once.  ``DUEL_DEBUG=1 pip install -e .`` builds the debug
 variant: bounds and wrap-around checks on, and a full ``state_check`` after every action (a
@@ -27,15 +28,22 @@ cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     cflags.append("-mpopcnt")       # hardware popcount for the card bitsets (every x86-64-v2 CPU)
 
-# "architects/engine" is the package duelcore.architects (a game's core in its own folder)
-MODULES = ("engine", "search", "kernels", "seven", "architects/engine")
-# DUEL_EXT=a,b builds only those extensions (a quick in-place rebuild of one module)
+# The compiled modules, "folder.module" under src/duelcore (a new game: its folder, one line).
+MODULES = (
+    "common.stop",                  # the process-wide Ctrl-C stop flag of every game
+    "duel.engine", "duel.search", "duel.kernels",       # 7 Wonders Duel
+    "seven.engine",                 # 7 Wonders (rules, Python face and agents in one module)
+    "architects.engine",            # 7 Wonders Architects (the same: one module)
+)
+# DUEL_EXT=a,b builds only those extensions (a quick in-place rebuild): a module
+# ("duel.search") or a whole folder ("seven").
 only = [m for m in os.environ.get("DUEL_EXT", "").split(",") if m]
 extensions = [
-    Extension("duelcore." + name.replace("/", "."), [f"src/duelcore/{name}.pyx"],
+    Extension(f"duelcore.{name}", [f"src/duelcore/{name.replace('.', '/')}.pyx"],
               include_dirs=[numpy.get_include()], define_macros=macros,
               extra_compile_args=cflags)
-    for name in MODULES if not only or name in only
+    for name in MODULES
+    if not only or any(name == m or name.startswith(m + ".") for m in only)
 ]
 
 setup(

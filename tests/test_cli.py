@@ -104,6 +104,8 @@ def test_simulate_bad_input(tmp_path, monkeypatch, args, words):
 
 
 def test_simulate_leaves_no_half_written_file(tmp_path, monkeypatch):
+    """The disk fills while the table is written: no half-written games.csv, but every
+    finished game is kept and --resume writes the table (issue 29)."""
     from duelpy.base.output import TableWriter
     out = tmp_path / "games.csv"
     real_write = TableWriter.write
@@ -114,8 +116,36 @@ def test_simulate_leaves_no_half_written_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(TableWriter, "write", write_then_fill_the_disk)
     r = run(["simulate", "--games", "5", "--out", str(out)])
-    assert_error(r, 1, "cannot write", "No space left")
-    assert list(tmp_path.iterdir()) == []
+    assert_error(r, 1, "cannot write", "No space left", "--resume")
+    assert [p.name for p in tmp_path.iterdir()] == [".games.csv.run"]   # the games are kept
+    monkeypatch.setattr(TableWriter, "write", real_write)
+    assert_ok(run(["simulate", "--games", "5", "--out", str(out), "--resume"]))
+    assert len(pd.read_csv(out)) == 5 and [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+def test_simulate_a_full_disk_while_saving_games_keeps_the_rest(tmp_path, monkeypatch):
+    """ENOSPC while a chunk of finished games is saved: the chunks saved before stay, the
+    error says so, and --resume plays only what is missing (the same games as a clean run)."""
+    from duelpy.run.folder import RunFolder
+    out = tmp_path / "g.parquet"
+    real = RunFolder.write_chunk
+    calls = [0]
+
+    def fill_on_the_third(self, df, key, lo, hi):
+        calls[0] += 1
+        if calls[0] == 3:
+            raise OSError(28, "No space left on device")
+        real(self, df, key, lo, hi)
+
+    monkeypatch.setattr("duelpy.duel.match.MAX_CHUNK", 7)
+    monkeypatch.setattr(RunFolder, "write_chunk", fill_on_the_third)
+    r = run(["simulate", "--games", "60", "--p1", "greedy", "--seed", "9", "--out", str(out)])
+    assert_error(r, 1, "No space left", "--resume")
+    monkeypatch.setattr(RunFolder, "write_chunk", real)
+    assert_ok(run(["simulate", "--games", "60", "--p1", "greedy", "--seed", "9", "--out",
+                   str(out), "--resume"]))
+    expected = duelpy.play_match("greedy", "random", games=60, seed=9)
+    pd.testing.assert_frame_equal(pd.read_parquet(out).set_index("game"), expected)
 
 
 def test_simulate_refuses_an_existing_file_unless_overwrite(tmp_path):
@@ -142,8 +172,10 @@ def test_simulate_streams_the_same_table_as_play_match(tmp_path, suffix, monkeyp
     expected = duelpy.play_match("greedy", "random", games=60, seed=9)
     if suffix == "csv":
         assert out.read_text() == expected.to_csv()
-    else:
-        pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+    else:           # ``game`` is a column of the file (issue 29: df.game works), as in the CSV
+        got = pd.read_parquet(out)
+        assert list(got.columns)[0] == "game" and list(got["game"]) == list(range(60))
+        pd.testing.assert_frame_equal(got.set_index("game"), expected)
 
 
 def test_simulate_rule_options(tmp_path):
@@ -156,7 +188,7 @@ def test_simulate_rule_options(tmp_path):
     expected = duelpy.play_match("greedy", "random", games=6, start_coins=(7, 12),
                                  banned_tokens=("Law",), centred_pawn="begins",
                                  forced_wonders=(None, "The Great Library"))
-    got = pd.read_parquet(out)
+    got = pd.read_parquet(out).set_index("game")
     pd.testing.assert_frame_equal(got, expected)
     assert all("The Great Library" in w for w in got["wonders_drafted_p2"])
     assert (got["coins_p2"] != duelpy.play_match("greedy", "random", games=6)["coins_p2"]).any()

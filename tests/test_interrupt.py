@@ -7,6 +7,8 @@ by its stop flag (``duelcore.search.interrupt``).
 from __future__ import annotations
 
 import re
+import signal
+import time
 
 import pandas as pd
 import pytest
@@ -40,10 +42,54 @@ def test_simulate_many_quick_games_keeps_them(tmp_path):
     assert len(df) == n > 0
     # every finished game, in order (with --jobs 2 two chunks were under way at the stop,
     # so the games need not be 0..n-1)
-    assert df.index.is_monotonic_increasing and df.index.is_unique
-    assert df.index[0] == 0 and df.index[-1] < 1_000_000_000
-    assert f"wrote {n:,} games" in stderr
-    assert [p.name for p in tmp_path.iterdir()] == ["g.parquet"]     # no temporary file
+    game = df["game"]
+    assert game.is_monotonic_increasing and game.is_unique
+    assert game.iloc[0] == 0 and game.iloc[-1] < 1_000_000_000
+    assert f"wrote {n:,} games" in stderr and "--resume" in stderr
+    # the finished games, and the run kept for --resume beside them (issue 29)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".g.parquet.run", "g.parquet"]
+
+
+def test_simulate_a_double_ctrl_c_keeps_every_finished_game(tmp_path):
+    """Issue 29: Ctrl-C twice, 50-250 ms apart, used to delete everything.  Now the second
+    press stops faster but the finished games are written and summarised, and --resume
+    continues the run."""
+    out = tmp_path / "dd.csv"
+    child = Child(["simulate", "--games", "1000000", "--jobs", "2", "--out", str(out)],
+                  tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(1.5)
+    child.proc.send_signal(signal.SIGINT)
+    time.sleep(0.1)
+    seconds, code, stdout, stderr = child.interrupt()
+    assert code == 130 and seconds < EXIT_BOUND, (code, seconds, stderr)
+    n = _finished_games(stdout)
+    assert len(pd.read_csv(out)) == n > 0
+    assert (tmp_path / ".dd.csv.run" / "study.json").exists() is False
+    assert (tmp_path / ".dd.csv.run" / "simulate.json").exists()
+
+
+def test_simulate_killed_then_resumed_gives_the_whole_table(tmp_path):
+    """A kill -9 mid-run leaves the finished games on disk; --resume plays the rest and the
+    table is the one an uninterrupted run writes."""
+    out = tmp_path / "k.parquet"
+    args = ["simulate", "--games", "300000", "--out", str(out), "--seed", "5"]
+    child = Child(args, tmp_path)
+    child.wait_for("Ctrl-C")
+    child.busy(2.0)
+    child.proc.kill()
+    child.proc.wait()
+    assert any((tmp_path / ".k.parquet.run" / "chunks").glob("*.parquet"))
+    assert not out.exists()
+    done = Child(args + ["--resume", "--quiet"], tmp_path)
+    assert done.proc.wait(300) == 0, done.stderr
+    df = pd.read_parquet(out)
+    assert list(df["game"]) == list(range(300_000))
+    import duelpy
+    again = duelpy.play_match("random", "random", games=300_000, seed=5, jobs=2)
+    assert (df["seed"].to_numpy() == again["seed"].to_numpy()).all()
+    assert (df["winner"].to_numpy() == again["winner"].to_numpy()).all()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.parquet"]
 
 
 @pytest.mark.parametrize("args", [

@@ -1,5 +1,8 @@
-"""The README's Python examples run as written (each ```python block, in a fresh namespace,
-in a temporary folder since they write files)."""
+"""The README is the front page: its Python examples run as written (each ```python block, in
+a fresh namespace, in a temporary folder since they write files, and each prints something),
+it names the commands and the two set-up commands exactly, and it stays short. A block fenced
+```python no-run``` would be skipped visibly, as in tests/test_docs.py (which also checks the
+README's links and `duel` command lines)."""
 from __future__ import annotations
 
 import re
@@ -8,27 +11,41 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-BLOCKS = re.findall(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.M | re.S)
+TEXT = README.read_text(encoding="utf-8")
+FENCES = re.findall(r"^```(python[^\n]*)\n(.*?)^```", TEXT, re.M | re.S)
 
 
 def test_the_readme_has_python_examples():
-    assert len(BLOCKS) >= 2
+    assert len(FENCES) >= 2
 
 
-@pytest.mark.parametrize("k", range(len(BLOCKS)))
+@pytest.mark.parametrize("k", range(len(FENCES)))
 def test_readme_python_block_runs(k, tmp_path, monkeypatch, capsys):
+    info, block = FENCES[k]
+    if "no-run" in info.split():
+        pytest.skip(f"README.md python block {k + 1} is marked no-run")
     monkeypatch.chdir(tmp_path)
-    exec(compile(BLOCKS[k], f"README.md python block {k + 1}", "exec"), {"__name__": "readme"})
+    exec(compile(block, f"README.md python block {k + 1}", "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out.strip(), "the example prints nothing"
 
 
 def test_readme_documents_the_commands():
-    text = README.read_text(encoding="utf-8")
-    for command in ("duel simulate", "duel play", "duel replay", "duel show"):
-        assert command in text
-    # the two set-up commands, exactly
-    assert 'pip install . && duel simulate --games 100000 --p1 random --p2 random' in text
-    assert 'pip install -e ".[test]" && python -m pytest' in text
+    for command in ("duel simulate", "duel play", "duel replay", "duel show", "duel study",
+                    "duel bench", "duel serve", "duel watch", "--game seven"):
+        assert command in TEXT, command
+    # the two set-up commands, exactly, after the line that makes the virtual environment
+    venv = "python -m venv .venv && . .venv/bin/activate"
+    main_job = "pip install . && duel simulate --games 100000 --p1 random --p2 random"
+    tests = 'pip install -e ".[test]" && python -m pytest'
+    assert venv in TEXT and main_job in TEXT and tests in TEXT
+    assert TEXT.index(venv) < TEXT.index(main_job) < TEXT.index(tests)
+    assert 'pip install -e ".[test,interop]"' in TEXT
+
+
+def test_the_readme_is_a_front_page():
+    assert len(TEXT.splitlines()) < 300
+    for job in ("duel bench --game seven --players 4", "duel bench\n", "duel study"):
+        assert job in TEXT, job
 
 
 def test_the_python_api_for_notebooks():

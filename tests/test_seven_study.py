@@ -71,7 +71,10 @@ def test_arms_names_and_checks():
 def test_games_frame_rows_and_free_city():
     f = games_frame(2, ["greedy", "random"], 12, seed=1)
     assert len(f) == 24 and set(f["seat"]) == {0, 1}             # the Free City is no player
-    assert list(f.columns) == ["game", "seat", "agent", "board", "side", "vp", "coins", "win"]
+    cats = ["military", "treasury", "wonder", "civilian", "commercial", "guilds", "science"]
+    assert list(f.columns) == (["game", "seat", "agent", "board", "side", "vp"]
+                               + [f"vp_{c}" for c in cats] + ["coins", "win"])
+    assert (f[[f"vp_{c}" for c in cats]].sum(axis=1) == f["vp"]).all()   # VP by category
     assert (f.groupby("game")["win"].sum().round(9) == 1).all()
     assert games_frame(2, ["greedy", "random"], 12, seed=1, jobs=2).equals(f)
 
@@ -178,31 +181,13 @@ def test_ladder_games_and_ratings():
         for line in rotation(3, 4, 12))
 
 
-# ---------------------------------------------------------------- the README stays true
+# ---------------------------------------------------------------- the docs stay true
 def _readme_section():
+    """The study section of docs/seven.md (its commands are parsed by tests/test_docs.py)."""
     from pathlib import Path
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    start = text.index("## 7 Wonders")
+    text = (Path(__file__).resolve().parents[1] / "docs" / "seven.md").read_text(encoding="utf-8")
+    start = text.index("## Studies")
     return text[start:text.index("\n## ", start + 10)]
-
-
-def test_readme_seven_commands_parse():
-    """Every ``duel`` line of the 7 Wonders section's command block parses (options exist,
-    values convert) without being run."""
-    import re
-    import shlex
-
-    from duelpy.cli.main import main
-    block = re.search(r"```bash\n(.*?)```", _readme_section(), re.S).group(1)
-    lines = [x.split("  #")[0] for x in block.splitlines() if x.startswith("duel ")]
-    assert len(lines) >= 8
-    for line in lines:
-        args = shlex.split(line)[1:]
-        cmd = main.get_command(None, args[0])
-        if args[0] == "seven":
-            cmd, args = cmd.get_command(None, args[1]), args[1:]
-        ctx = cmd.make_context(args[0], args[1:])
-        assert ctx.params.get("game", "seven") == "seven", line
 
 
 @pytest.mark.slow

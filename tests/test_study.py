@@ -485,10 +485,17 @@ def test_report_numbers_match_the_table(reference):
         d = (g["winner"].to_numpy() == 0).astype(float) - (control["winner"].to_numpy() == 0)
         e = rep.effects.loc[(arm, "P1 win rate")]
         assert e["difference"] == pytest.approx(d.mean())
-        half = stats.t.ppf(0.975, n - 1) * d.std(ddof=1) / math.sqrt(n)
-        assert (e["ci_low"], e["ci_high"]) == pytest.approx((d.mean() - half, d.mean() + half))
+        # the exact interval of the discordant games, matched to the equal-tailed exact test
         b, c = int((d == 1).sum()), int((d == -1).sum())
-        assert e["p_value"] == pytest.approx(stats.binomtest(b, b + c).pvalue if b + c else 1)
+        if b + c:
+            lo, hi = stats.binomtest(b, b + c).proportion_ci(0.95, method="exact")
+            expect = ((2 * lo - 1) * (b + c) / n, (2 * hi - 1) * (b + c) / n)
+            p = min(1, 2 * min(stats.binom.cdf(b, b + c, 0.5), stats.binom.sf(b - 1, b + c, 0.5)))
+        else:
+            expect, p = (0.0, 0.0), 1.0
+        assert (e["ci_low"], e["ci_high"]) == pytest.approx(expect)
+        assert e["p_value"] == pytest.approx(p)
+        assert (e["ci_low"] > 0 or e["ci_high"] < 0) == (e["p_value"] < 0.05)
         m = (g["vp_total_p1"].to_numpy(float) - g["vp_total_p2"].to_numpy(float)) - \
             (control["vp_total_p1"].to_numpy(float) - control["vp_total_p2"].to_numpy(float))
         e = rep.effects.loc[(arm, "VP margin (P1 − P2)")]
@@ -785,3 +792,21 @@ def test_a_deeply_nested_study_file_is_one_clear_error(tmp_path):
     path.write_text("games = " + "[" * 50_000 + "]" * 50_000 + "\n")
     with pytest.raises(StudyError, match="nested too deeply"):
         load_spec(path)
+
+
+@pytest.mark.parametrize("b, k, n", [(0, 0, 50), (3, 0, 20000), (9, 20, 20000), (40, 20, 100),
+                                     (30, 31, 61), (250, 180, 2000), (1, 9, 12)])
+def test_a_paired_rate_interval_agrees_with_its_p_value(b, k, n):
+    """Issue 29: a random-vs-random study showed 'CI −0.1 – −0.0, p 0.070' (a t-interval
+    next to an exact test).  Now the interval excludes 0 exactly when p < 0.05."""
+    from duelpy.duel.study_report import paired_rate_difference
+    d, lo, hi, p = paired_rate_difference(b, k, n)
+    assert lo <= d <= hi and d == pytest.approx((b - k) / n)
+    assert (lo > 0 or hi < 0) == (p < 0.05), (lo, hi, p)
+
+
+def test_rare_rates_show_enough_digits_and_empty_rows_say_n_a():
+    from duelpy.duel.study_report import _binom_p, _ci_pct, _pct, _pval
+    assert _ci_pct(0.0006, 0.0014) == "0.060 – 0.140%"       # not "0.1 – 0.1%"
+    assert _pct(0.00095) == "0.095%" and _pct(0.25) == "25.0%"
+    assert _pval(_binom_p(0, 0)) == "n/a" and _pct(float("nan")) == "n/a"

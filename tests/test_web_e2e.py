@@ -1,23 +1,33 @@
 """``duel serve`` end to end in a real headless Chromium (the system's browser, driven by
-playwright): a whole game played by clicks and keys against ``random``, the final score
-checked against ``State.result()`` of the downloaded record, the record loaded in the replay
-viewer, screenshots saved in the test's temporary folder, and Ctrl-C while the AI thinks."""
+playwright): a whole game of each game of the registry (7 Wonders Duel, 7 Wonders) played by
+tapping the board, at a desktop's 1280×860 and a phone's 390×844 (no element wider than the
+phone's screen; every legal move reachable by tapping the board), the final score checked
+against the downloaded record's replay, the record loaded in the replay viewer, and Ctrl-C
+while the AI thinks.  Screenshots go to the test's temporary folder, or to ``$DUEL_SHOTS``
+(``DUEL_SHOTS=docs pytest ...`` makes the screenshots of ``docs/``)."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
 import duelcore
-from duelpy.duel.records import load, loads, record_game, replay
+from duelpy.duel.records import load, loads, replay
+from duelpy.seven.records import load_record as seven_load
 from duelpy.web.view import price_text
 from web_helpers import chromium_path, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api")
+
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
 @pytest.fixture(scope="module")
@@ -35,107 +45,230 @@ def browser():
         b.close()
 
 
-@pytest.fixture()
-def page(browser, server):
-    ctx = browser.new_context(viewport={"width": 1360, "height": 1000}, accept_downloads=True)
+def open_page(browser, url, size=DESKTOP, touch=False):
+    ctx = browser.new_context(viewport=size, accept_downloads=True, has_touch=touch,
+                              is_mobile=touch, device_scale_factor=1)
     pg = ctx.new_page()
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.goto(server)
-    pg.wait_for_selector("body[data-ready='1']")
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    pg.goto(url)
+    pg.wait_for_selector("body[data-ready='1']", state="attached")
     pg.expected_errors = []                      # texts of console errors a test expects
-    yield pg
-    ctx.close()
-    unexpected = [e for e in errors if not any(x in e for x in pg.expected_errors)]
-    assert not unexpected, unexpected            # no script error, no failed request
+    pg.touch = touch
+    return pg
+
+
+@pytest.fixture()
+def pages(browser, server):
+    """A factory of pages (each in its own browser context); checked for script errors."""
+    made = []
+
+    def make(size=DESKTOP, touch=False, url=None):
+        pg = open_page(browser, url or server, size, touch)
+        made.append(pg)
+        return pg
+
+    yield make
+    for pg in made:
+        unexpected = [e for e in pg.errors if not any(x in e for x in pg.expected_errors)]
+        pg.context.close()
+        assert not unexpected, unexpected        # no script error, no failed request
+
+
+@pytest.fixture()
+def page(pages):
+    return pages()
+
+
+def shots_dir(tmp_path) -> Path:
+    d = os.environ.get("DUEL_SHOTS")
+    return Path(d) if d else tmp_path
+
+
+def wait_js(pg, expr, timeout=30_000):
+    """Wait until the JavaScript expression ``expr`` is true in the page (polled from here:
+    the page's Content-Security-Policy forbids playwright's eval-based wait_for_function)."""
+    end = time.monotonic() + timeout / 1000
+    while not pg.evaluate(f"() => !!({expr})"):
+        assert time.monotonic() < end, f"timed out waiting for {expr}"
+        time.sleep(0.05)
 
 
 def dataset(pg, key):
     return pg.evaluate(f"document.body.dataset.{key}")
 
 
-def settle(pg):
-    """Wait until the game is the human's turn or over (the AI has replied)."""
-    pg.wait_for_selector("body[data-version][data-thinking='0']", state="attached",
-                         timeout=30_000)
+def settle(pg, timeout=30_000):
+    """Wait until it is the person's decision or the game is over."""
+    pg.wait_for_selector("body[data-your-turn='1'][data-thinking='0'], body[data-over='1']",
+                         state="attached", timeout=timeout)
 
 
 def act(pg, do):
-    """Run ``do()`` (a click or key) and wait for the game to change and the AI to reply."""
+    """Run ``do()`` (a tap, click or key) and wait for the game to change and be the
+    person's again (or over)."""
     v = dataset(pg, "version")
     do()
     pg.wait_for_selector(f"body:not([data-version='{v}'])", state="attached", timeout=30_000)
     settle(pg)
 
 
-def test_whole_game_by_clicks_against_random(page, tmp_path):
-    pg = page
-    pg.check("input[name=agent][value=random]")
-    pg.fill("#seed", "21")
+def tap(pg, locator):
+    if pg.touch:
+        locator.scroll_into_view_if_needed()
+        locator.tap()
+    else:
+        locator.click()
+
+
+def no_overflow(pg):
+    """No element of the page sticks out of the viewport sideways, and the page does not
+    scroll sideways."""
+    got = pg.evaluate("""() => {
+      const vw = document.documentElement.clientWidth, bad = [];
+      for (const e of document.querySelectorAll('body *')) {
+        const r = e.getBoundingClientRect();
+        if (!r.width && !r.height) continue;
+        if (r.right > vw + 1 || r.left < -1 || r.width > vw + 1)
+          bad.push(`${e.tagName}.${e.className} ${Math.round(r.left)}..${Math.round(r.right)}`);
+      }
+      return {sw: document.documentElement.scrollWidth, vw, bad: bad.slice(0, 8)};
+    }""")
+    assert got["sw"] <= got["vw"] and not got["bad"], got
+
+
+def game_json(pg):
+    return pg.evaluate("JSON.parse(JSON.stringify(S.game))")
+
+
+def start(pg, game="duel", seed=None, **opts):
+    pg.click("#nav-new")
+    pg.check(f"input[name=game][value={game}]")
+    if game == "duel":
+        pg.check(f"input[name=agent][value={opts.get('agent', 'random')}]")
+        if "seconds" in opts:
+            pg.fill("#seconds", str(opts["seconds"]))
+        if "seat" in opts:
+            pg.check(f"input[name=seat][value='{opts['seat']}']")
+    else:
+        pg.select_option("#s-players", str(opts.get("players", 4)))
+        pg.check(f"input[name=s-agent][value={opts.get('agent', 'random')}]")
+    if seed is not None:
+        pg.fill("#seed", str(seed))
+    v = pg.evaluate("S.game ? S.game.id : ''")
     pg.click("#start")
+    if pg.locator("#confirm-new").is_visible():         # an unfinished game: abandon it
+        pg.click("#confirm-abandon")
+    wait_js(pg, f"S.game && S.game.id !== '{v}'")
+    pg.wait_for_selector("body[data-view='game'][data-version]", state="attached")
+
+
+# ---------------------------------------------------------------- reachability by taps
+def duel_reachable(pg):
+    """Every legal move of the position can be made by tapping the board: in the Age's play,
+    an available card, then a move of its sheet; otherwise a tile on the board.  Each target
+    is at least 44 px both ways."""
+    g = game_json(pg)
+    want = {m["id"] for m in g["moves"]}
+    got = set()
+    if g["phase"] == "play":
+        cards = pg.locator("#game-board .card.available")
+        for i in range(cards.count()):
+            c = cards.nth(i)
+            box = c.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, box
+            tap(pg, c)
+            pg.wait_for_selector("#decision [data-move]")
+            for b in pg.locator("#decision [data-move]").all():
+                bb = b.bounding_box()
+                assert bb["height"] >= 44, bb
+                assert bb["x"] >= 0 and bb["x"] + bb["width"] <= pg.viewport_size["width"] + 1
+                got.add(int(b.get_attribute("data-move")))
+            tap(pg, pg.locator("#cancel-sel"))
+            pg.wait_for_selector("#decision .prices")
+    else:
+        for b in pg.locator("#game-board [data-move]").all():
+            bb = b.bounding_box()
+            assert bb["height"] >= 44 and bb["width"] >= 44, bb
+            got.add(int(b.get_attribute("data-move")))
+    assert got == want, (g["phase"], sorted(want - got), sorted(got - want))
+
+
+def seven_reachable(pg):
+    """Every legal action of every seat the person decides for is a button of the sheet of
+    a card of the hand shown on the board (or a tile, for Halikarnassus)."""
+    g = game_json(pg)
+    want = {(d["seat"], m["id"]) for d in g["decisions"] for c in d["cards"] for m in c["moves"]}
+    got = set()
+    for t in pg.locator("#game-board .choice-tile[data-move]").all():
+        got.add((int(t.get_attribute("data-seat")), int(t.get_attribute("data-move"))))
+    cards = pg.locator("#game-board .hand-card.available")
+    for i in range(cards.count()):
+        c = cards.nth(i)
+        box = c.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+        tap(pg, c)
+        pg.wait_for_selector("#decision [data-move]")
+        for b in pg.locator("#decision [data-move]").all():
+            assert b.bounding_box()["height"] >= 44
+            got.add((int(b.get_attribute("data-seat")), int(b.get_attribute("data-move"))))
+        tap(pg, pg.locator("#cancel-sel"))
+        pg.wait_for_selector("body:not(.sheet-open)", state="attached")
+    assert got == want, (sorted(want - got), sorted(got - want))
+
+
+# ---------------------------------------------------------------- a whole game, by taps
+def duel_step(pg, k):
+    if dataset(pg, "phase") == "play":
+        cards = pg.locator("#game-board .card.available")
+        tap(pg, cards.nth(k % cards.count()))
+        pg.wait_for_selector("#decision button.move")
+        buttons = pg.locator("#decision button.move")
+        act(pg, lambda: tap(pg, buttons.nth(k % buttons.count())))
+    else:
+        tiles = pg.locator("#game-board [data-move]")
+        act(pg, lambda: tap(pg, tiles.nth(k % tiles.count())))
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_duel_a_whole_game_by_tapping_the_board(pages, tmp_path, size):
+    phone = size == "phone"
+    pg = pages(SIZES[size], touch=phone)
+    seed = 21 if phone else 5
+    start(pg, "duel", seed=seed, agent="random")
     settle(pg)
     assert dataset(pg, "phase") == "draft"
-    pg.screenshot(path=tmp_path / "draft.png", full_page=True)
-
-    # hint (the strongest agent's visit shares), then a move and undo by keys
-    pg.click("#btn-hint")
-    pg.locator("#hint h3", has_text="Hint:").wait_for(timeout=30_000)
-    assert pg.locator("#hint .hint-table tr").count() >= 1
-    act(pg, lambda: pg.keyboard.press("1"))
-    n_log = pg.locator("#log li:not(.age-sep)").count()
-    assert n_log >= 1
-    act(pg, lambda: pg.keyboard.press("u"))
-    assert pg.locator("#log li:not(.age-sep)").count() == 0
-
-    play_to_the_end(pg, tmp_path, "random", 21)
-
-
-@pytest.mark.slow
-def test_whole_game_against_the_strongest_agent(page, tmp_path):
-    pg = page
-    pg.check("input[name=agent][data-budget=seconds]")     # the strongest, with a budget
-    pg.fill("#seconds", "0.2")
-    pg.fill("#seed", "5")
-    pg.click("#start")
-    settle(pg)
-    play_to_the_end(pg, tmp_path, "mcts:seconds=0.2", 5)
-    assert "iterations" in pg.locator("#log li.ai .why").first.inner_text()
-
-
-def play_to_the_end(pg, tmp_path, opponent, seed):
-    """Play by clicks and keys until the game ends; check the score shown against the
-    downloaded record's ``State.result()``; replay the record in the viewer."""
-    moves = 0
-    prices_checked = False
+    assert "Beginner (random)" in pg.inner_text("#status-bar")
+    labels = pg.locator(".zone-label").all_inner_texts()              # bug 14
+    assert {"2 VP", "5 VP", "10 VP"} <= set(labels)
+    moves, seen = 0, set()
+    shots = shots_dir(tmp_path)
     while dataset(pg, "over") != "1":
         assert moves < 300, "the game does not end"
-        if dataset(pg, "phase") == "play":
-            if not prices_checked:
-                check_prices(pg, tmp_path)
-                prices_checked = True
-            if moves % 3 == 0:                              # by keys: label, then B or D
-                pg.keyboard.press("1")
-                pg.wait_for_selector("#decision button.move")
-                key = "b" if pg.locator("#decision button.move", has_text="Build").count() \
-                    else "d"
-                act(pg, lambda: pg.keyboard.press(key))
-            else:                                           # by clicks: card, then a move
-                pg.locator("#game-board .card.available").first.click()
-                pg.wait_for_selector("#decision button.move")
-                act(pg, lambda: pg.locator("#decision button.move").first.click())
-        else:
-            act(pg, lambda: pg.locator("#decision button.move").first.click())
+        phase = dataset(pg, "phase")
+        if phone and (phase not in seen or moves % 9 == 0):
+            no_overflow(pg)
+            duel_reachable(pg)
+            seen.add(phase)
+        if phase == "play" and "prices" not in seen and not phone:
+            check_prices(pg)
+            seen.add("prices")
+        if moves == 14:
+            pg.evaluate("scrollTo(0, 0)")
+            pg.screenshot(path=shots / f"serve-duel-{size}.png", full_page=not phone)
+        duel_step(pg, moves)
         moves += 1
-
     pg.wait_for_selector("#game-result:not([hidden]) .result-score")
+    if phone:
+        no_overflow(pg)
+    assert pg.locator("#btn-undo").is_disabled()                       # bug 9
+    assert "Civilian buildings" in pg.inner_text("#game-result")       # bug 14
     pg.screenshot(path=tmp_path / "final.png", full_page=True)
-    assert (tmp_path / "final.png").stat().st_size > 10_000
     shown = pg.locator("#game-result .result-score")
     p1 = int(shown.locator(".result-total-p1").inner_text())
     p2 = int(shown.locator(".result-total-p2").inner_text())
     winner = shown.get_attribute("data-winner")
-    victory = shown.get_attribute("data-victory")
 
     with pg.expect_download() as dl:
         pg.click("#btn-record")
@@ -145,10 +278,11 @@ def play_to_the_end(pg, tmp_path, opponent, seed):
     result = replay(rec).result()
     assert [p1, p2] == result["total"]
     assert winner == ("none" if result["winner"] is None else str(result["winner"]))
-    assert victory == result["victory"]
-    assert rec.players[0] == "you" and rec.players[1].startswith(opponent.split(":")[0])
-    assert rec.seed == seed
+    assert rec.players[0] == "you" and rec.seed == seed
     assert pg.locator("#log li:not(.age-sep)").count() == len(rec.moves)
+    if phone:
+        assert "phone" in size and set(seen) >= {"draft", "play"}
+        return
 
     # the replay viewer: load the downloaded file, step with the keys
     pg.click("#nav-replay")
@@ -164,12 +298,9 @@ def play_to_the_end(pg, tmp_path, opponent, seed):
     end = pg.locator("#replay-result .result-score")
     assert int(end.locator(".result-total-p1").inner_text()) == result["total"][0]
     assert int(end.locator(".result-total-p2").inner_text()) == result["total"][1]
-    pg.keyboard.press("Home")
-    pg.locator("#r-where", has_text="the start").wait_for()
-    pg.screenshot(path=tmp_path / "replay.png", full_page=True)
 
 
-def check_prices(pg, tmp_path):
+def check_prices(pg):
     """Your first move of Age I: every available card's price is on the page with its
     trading breakdown, as the core gives it (``State.trade_breakdown`` of the position,
     replayed from the game's record); selecting a card shows it again."""
@@ -178,32 +309,86 @@ def check_prices(pg, tmp_path):
     with urllib.request.urlopen(f"{base}api/games/{gid}/record", timeout=30) as r:
         state = replay(loads(r.read().decode("utf-8")))
     p = state.current_player()
-    assert state.age == 1 and p == 0
     names = duelcore.data.CARD_NAMES
-    want = {}
-    for c in state.available_cards():
-        b = state.trade_breakdown(p, c)
-        assert not b["chain"]                       # no chain in Age I
-        want[names[c]] = price_text(b)
+    want = {names[c]: price_text(state.trade_breakdown(p, c)) for c in state.available_cards()}
     shown = pg.locator("#decision .prices .price-text")
-    assert shown.count() == len(want)
     got = {shown.nth(i).get_attribute("data-card"): shown.nth(i).inner_text()
            for i in range(shown.count())}
     assert got == want
-    traded = [n for n, text in want.items() if " × " in text]
-    assert traded, want                             # Age I: someone has to buy a resource
-    row = pg.locator("#decision .prices li", has_text=traded[0])
-    assert row.is_visible()
-    pg.screenshot(path=tmp_path / "prices.png", full_page=True)
-    pg.locator(f"#game-board .card.available[data-card='{traded[0]}']").click()
-    sel = pg.locator(f"#decision .price-text[data-card='{traded[0]}']")
+    name = next(iter(want))
+    pg.locator(f"#game-board .card.available[data-card='{name}']").click()
+    sel = pg.locator(f"#decision .price-text[data-card='{name}']")
     sel.wait_for()
-    assert sel.inner_text() == want[traded[0]] and sel.is_visible()
+    assert sel.inner_text() == want[name]
     pg.keyboard.press("Escape")
     pg.locator("#decision .prices").wait_for()
 
 
+@pytest.mark.parametrize("size,players", [("desktop", 4), ("phone", 2), ("phone", 7)])
+def test_seven_a_whole_game_by_tapping_the_board(pages, tmp_path, size, players):
+    phone = size == "phone"
+    pg = pages(SIZES[size], touch=phone)
+    start(pg, "seven", seed=9, players=players, agent="random")
+    settle(pg)
+    assert dataset(pg, "game") == "seven"
+    shots = shots_dir(tmp_path)
+    k = 0
+    while dataset(pg, "over") != "1":
+        assert k < 200, "the game does not end"
+        if phone and k % 8 == 0:
+            no_overflow(pg)
+            seven_reachable(pg)
+        if k == 9 and players in (4, 2):
+            pg.evaluate("scrollTo(0, 0)")
+            pg.screenshot(path=shots / f"serve-seven-{size}.png", full_page=not phone)
+        cards = pg.locator("#game-board .hand-card.available, #game-board .choice-tile[data-move]")
+        first = cards.nth(k % cards.count())
+        if first.get_attribute("data-move") is not None:        # Halikarnassus: a tile
+            act(pg, lambda: tap(pg, first))
+        else:
+            tap(pg, first)
+            pg.wait_for_selector("#decision button.move")
+            buttons = pg.locator("#decision button.move")
+            act(pg, lambda: tap(pg, buttons.nth(k % buttons.count())))
+        k += 1
+    pg.wait_for_selector("#game-result:not([hidden]) .result-score")
+    if phone:
+        no_overflow(pg)
+    assert pg.locator("#btn-undo").is_disabled()
+    assert "Civilian structures" in pg.inner_text("#game-result")
+    with pg.expect_download() as dl:
+        pg.click("#btn-record")
+    path = tmp_path / "seven.json"
+    dl.value.save_as(path)
+    rec = seven_load(path)                            # every move and the result checked
+    totals = [int(x) for x in pg.locator("#game-result .result-total").all_inner_texts()]
+    assert totals[:players] == rec["result"]["totals"][:players]
+    assert pg.locator("#log li.turn .turn-head", has_text="Turn").count() == 18
+    if not phone:
+        pg.click("#nav-replay")
+        pg.set_input_files("#replay-file", str(path))
+        pg.wait_for_selector("#replay-main:not([hidden])")
+        pg.keyboard.press("End")
+        n = len(rec["moves"])
+        pg.locator("#r-where", has_text=f"after move {n} of {n}").wait_for()
+        shown = [int(x) for x in pg.locator("#replay-result .result-total").all_inner_texts()]
+        assert shown[:players] == rec["result"]["totals"]
+
+
+@pytest.mark.slow
+def test_whole_game_against_the_strongest_agent(page, tmp_path):
+    pg = page
+    start(pg, "duel", seed=5, agent="plan", seconds=0.2)
+    settle(pg)
+    k = 0
+    while dataset(pg, "over") != "1":
+        duel_step(pg, k)
+        k += 1
+    assert "iterations" in pg.locator("#log li.ai .why").first.inner_text()
+
+
 def test_replay_viewer_refuses_a_tampered_record(page, tmp_path):
+    from duelpy.duel.records import record_game
     rec = record_game("greedy", "greedy", seed=4)
     d = json.loads(rec.dumps())
     d["result"]["total"] = [99, 0]
@@ -213,7 +398,6 @@ def test_replay_viewer_refuses_a_tampered_record(page, tmp_path):
     page.click("#nav-replay")
     page.set_input_files("#replay-file", str(bad))
     page.locator("#replay-error", has_text="result").wait_for()
-    assert "result" in page.inner_text("#replay-error")
     assert page.locator("#replay-main").is_hidden()
     good = tmp_path / "good.json"
     rec.save(good)
@@ -245,7 +429,7 @@ def test_ctrl_c_stops_the_server_while_the_ai_thinks():
         proc.wait(timeout=20)
         elapsed = time.monotonic() - t0
         print(f"stopped {elapsed:.2f} s after Ctrl-C")
-        assert elapsed < 5, elapsed                 # not the 30 s of the search
+        assert elapsed < 1.0, elapsed               # not the 30 s of the search
         assert proc.returncode == 0
         assert "stopped" in proc.stdout.read()
         assert "Traceback" not in proc.stderr.read()

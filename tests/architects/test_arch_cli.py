@@ -230,3 +230,27 @@ def test_play_in_the_terminal(tmp_path):
     loaded = load_record(rec)
     assert loaded["moves"] and loaded["agents"][0] == "you"
     one_error(run("play", *GAME, "--players", "2", "--seat", "3"), "seat")
+
+
+def test_play_continues_a_saved_game(tmp_path):
+    """duel play --game architects --from FILE [--move K]: the record's players, seed and
+    rules, its first K moves kept; flags that would change them, a K past the end and a
+    finished game are refused with one line."""
+    rec = tmp_path / "p.json"
+    ok(run("play", *GAME, "--players", "3", "--opponent", "greedy", "--seed", "5",
+           "--free-order", "--record", str(rec), input="1\n1\nquit\n"))
+    saved = load_record(rec)
+    n = len(saved["moves"])
+    assert n >= 2 and saved["setup"] == {"free_order": True}
+    again = tmp_path / "q.json"
+    ok(run("play", "--from", str(rec), "--move", "1", "--opponent", "greedy",   # the game
+           "--record", str(again), input="quit\n"))                             # is read
+    one_error(run("play", "--game", "seven", "--from", str(rec)), "Architects record")
+    cont = load_record(again)
+    assert (cont["players"], cont["seed"], cont["setup"]) == (3, 5, {"free_order": True})
+    assert cont["moves"][:1] == saved["moves"][:1]
+    one_error(run("play", *GAME, "--from", str(rec), "--seed", "9"), "--seed")
+    one_error(run("play", *GAME, "--from", str(rec), "--move", str(n + 1)), "--move")
+    done = tmp_path / "done.json"
+    ok(run("watch", *GAME, "--players", "2", "--agents", "random", "--record", str(done)))
+    one_error(run("play", *GAME, "--from", str(done)), "over")

@@ -1,15 +1,10 @@
 # The table of contents of the 7 Wonders Architects core (duelcore.architects.engine): sizes,
 # the action layout, the flat state and the state API used by search.  Rule ids A-... refer
-# to the rules digest RULES-ARCH.md.  Self-contained on purpose (its own typedefs, RNG, clock
-# and stop flag: see common.pxi), to be moved onto duelcore/common when that lands.
-
-ctypedef unsigned char u8
-ctypedef signed char i8
-ctypedef unsigned short u16
-ctypedef short i16
-ctypedef int i32
-ctypedef unsigned int u32
-ctypedef unsigned long long u64
+# to the rules digest RULES-ARCH.md.  The typedefs, bit helpers and RNG are every game's
+# (duelcore/common), under this core's names.
+from duelcore.common.types cimport u8, i8, u16, i16, u32, i32, u64
+from duelcore.common.bits cimport popcount, ctz
+from duelcore.common.rng cimport rng_next as ar_rng_next, rng_below as ar_rng_below
 
 cdef enum:
     AR_MAX_SEATS = 7
@@ -212,8 +207,6 @@ ctypedef struct ArchState:
     u16 n_moves             # decisions applied so far (not automatic steps, not chance)
 
 # The state API (all nogil, no allocation).  `out` buffers hold AR_MAX_LEGAL ints.
-cdef u64 ar_rng_next(u64* rng) noexcept nogil
-cdef int ar_rng_below(u64* rng, int n) noexcept nogil
 cdef void ar_init(ArchState* s, int players, u64 seed, int options) noexcept nogil
 cdef void ar_advance(ArchState* s) noexcept nogil
 cdef int ar_settle(ArchState* s, int* out) noexcept nogil

@@ -468,7 +468,7 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
         visits[0] = 0
         return acts[0]
     for it in range(iterations):
-        if stop_requested() or (token != NULL and token[0]):
+        if stop_requested() or token_set(token):
             break
         s = root[0]
         ar_determinize(&s, seat, &rng)
@@ -669,13 +669,15 @@ def evaluation(State state, int seat):
     return evaluate(&state.s, seat)
 
 
-def choose_action(State state, agent="random", seed=0, return_stats=False):
+def choose_action(State state, agent="random", seed=0, return_stats=False, stop=None):
     """The decision ``agent`` (``random``, ``greedy``, ``mcts``, ``mcts:N[:C]``) makes for
     the active seat; the state is not changed.  Every agent sees only what the seat may see
     (A-INFO): greedy and MCTS determinize the central top and the RNG themselves.  With
-    ``return_stats``, also ``{action: root visits}`` (MCTS).  The module's stop flag
-    (:func:`interrupt`) ends a search early with its best action so far.  ValueError at a
-    chance node or the end, or for a bad agent."""
+    ``return_stats``, also ``{action: root visits}`` (MCTS).  The process-wide stop flag
+    (:func:`interrupt`, Ctrl-C) or ``stop.set()`` of a :class:`SearchStop` given as ``stop``
+    (this search alone) ends a search early with its best action so far.  ValueError at a
+    chance node or the end, or for a bad agent; TypeError for a ``stop`` that is not a
+    SearchStop."""
     cdef AgentSpec sp = _spec(agent)
     cdef MTree t
     cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
@@ -683,6 +685,7 @@ def choose_action(State state, agent="random", seed=0, return_stats=False):
     cdef int v[AR_MAX_LEGAL]
     cdef int acts[AR_MAX_LEGAL]
     cdef ArchState s = state.s
+    cdef const int* token = token_ptr(stop)
     if s.phase == PH_CHANCE or s.phase == PH_OVER:
         raise ValueError("choose_action needs a decision node")
     if sp.kind != AG_MCTS:
@@ -693,8 +696,10 @@ def choose_action(State state, agent="random", seed=0, return_stats=False):
         tree_free(&t)
         raise MemoryError("MCTS tree")
     try:
-        with nogil:
-            a = mcts(&s, sp.iterations, sp.c_uct, ar_rng_next(&rng), &t, v, acts, &n, NULL)
+        with _SigintHook():
+            with nogil:
+                a = mcts(&s, sp.iterations, sp.c_uct, ar_rng_next(&rng), &t, v, acts, &n,
+                         token)
     finally:
         tree_free(&t)
     if return_stats:
@@ -732,25 +737,26 @@ def random_games(int players, int games, seed=0):
     cdef int g, i, m, done = 0
     cdef double t0, t1
     memset(wins, 0, sizeof(wins))
-    with nogil:
-        t0 = now_s()
-        for g in range(games):
-            if stop_requested():
-                break
-            ar_init(&s, players, ar_rng_next(&rng), 0)
-            ar_advance(&s)
-            ar_random_playout(&s, &rng)
-            moves += s.n_moves
-            turns += s.turns
-            m = s.winner_mask
-            for i in range(players):
-                if (m >> i) & 1:
-                    wins[i] += 1
-            ar_scores(&s, vp)
-            for i in range(players):
-                sig += vp[i * AR_NUM_CAT + 5]
-            done += 1
-        t1 = now_s()
+    with _SigintHook():
+        with nogil:
+            t0 = now()
+            for g in range(games):
+                if stop_requested():
+                    break
+                ar_init(&s, players, ar_rng_next(&rng), 0)
+                ar_advance(&s)
+                ar_random_playout(&s, &rng)
+                moves += s.n_moves
+                turns += s.turns
+                m = s.winner_mask
+                for i in range(players):
+                    if (m >> i) & 1:
+                        wins[i] += 1
+                ar_scores(&s, vp)
+                for i in range(players):
+                    sig += vp[i * AR_NUM_CAT + 5]
+                done += 1
+            t1 = now()
     return {"games": done, "moves": moves, "turns": turns,
             "wins": [wins[i] for i in range(players)], "signature": sig, "seconds": t1 - t0}
 
@@ -769,10 +775,11 @@ def mcts_speed(int players, int iterations, seed=0):
         tree_free(&t)
         raise MemoryError("MCTS tree")
     try:
-        with nogil:
-            t0 = now_s()
-            mcts(&s, iterations, 0.7, 12345, &t, v, acts, &n, NULL)
-            t1 = now_s()
+        with _SigintHook():
+            with nogil:
+                t0 = now()
+                mcts(&s, iterations, 0.7, 12345, &t, v, acts, &n, NULL)
+                t1 = now()
     finally:
         tree_free(&t)
     return iterations / max(t1 - t0, 1e-9)
@@ -867,30 +874,31 @@ def play_games_detail(int players, agents, int games, seed=0, lineups=None,
         free(lu)
         raise MemoryError("MCTS tree")
     try:
-        with nogil:
-            t0 = now_s()
-            for g in range(games):
-                if stop_requested():
-                    break
-                s = start
-                s.rng = game_stream(base, first_game + g, 0)
-                ar_advance(&s)
-                arng = game_stream(base, first_game + g, 0xA6E27A6E27A6E27AULL)
-                for i in range(players):
-                    seat_specs[i] = specs[lu[g * AR_MAX_SEATS + i]]
-                stopped = play_game(&s, seat_specs, &arng, &t)
-                if stopped:
-                    break
-                ar_scores(&s, vp)
-                for i in range(players):
-                    out[g * row + i] = s.p[i].wonder
-                    out[g * row + AR_MAX_SEATS + i] = popcount(s.p[i].built)
-                    for c in range(AR_NUM_CAT):
-                        out[g * row + AR_MAX_SEATS * (2 + c) + i] = vp[i * AR_NUM_CAT + c]
-                out[g * row + row - 2] = s.winner_mask
-                out[g * row + row - 1] = s.turns
-                done += 1
-            t1 = now_s()
+        with _SigintHook():
+            with nogil:
+                t0 = now()
+                for g in range(games):
+                    if stop_requested():
+                        break
+                    s = start
+                    s.rng = game_stream(base, first_game + g, 0)
+                    ar_advance(&s)
+                    arng = game_stream(base, first_game + g, 0xA6E27A6E27A6E27AULL)
+                    for i in range(players):
+                        seat_specs[i] = specs[lu[g * AR_MAX_SEATS + i]]
+                    stopped = play_game(&s, seat_specs, &arng, &t)
+                    if stopped:
+                        break
+                    ar_scores(&s, vp)
+                    for i in range(players):
+                        out[g * row + i] = s.p[i].wonder
+                        out[g * row + AR_MAX_SEATS + i] = popcount(s.p[i].built)
+                        for c in range(AR_NUM_CAT):
+                            out[g * row + AR_MAX_SEATS * (2 + c) + i] = vp[i * AR_NUM_CAT + c]
+                    out[g * row + row - 2] = s.winner_mask
+                    out[g * row + row - 1] = s.turns
+                    done += 1
+                t1 = now()
         res = {"wonders": [], "stages": [], "vp": [], "totals": [], "winners": [],
                "turns": [], "completed": done, "seconds": t1 - t0}
         for g in range(done):

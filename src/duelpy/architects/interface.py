@@ -19,7 +19,8 @@ from duelpy.architects.notation import action_name, parse_action
 from duelpy.architects.records import load_record, record_of, replay, save_record
 from duelpy.architects.render import render_text
 from duelpy.architects.study import ArchitectsStudySpec, SimulationSummary, chunk_size
-from duelpy.base.game import ChunkTask, SetupError, SetupOption
+from duelpy.base.game import ChunkTask, SetupError, SetupOption, Shared
+from duelpy.base.specs import Kind
 from duelpy.run.backends import STOP
 
 __all__ = ["Architects", "GAME", "SETUP_OPTIONS"]
@@ -74,21 +75,24 @@ def _forced(text: str, players: int) -> tuple[int, str]:
     return int(seat) - 1, name
 
 
-class Architects:
+class Architects(Shared):
     """7 Wonders Architects (2..7 players) behind the game interface."""
 
     name = "architects"
     title = "7 Wonders Architects"
     players = range(2, 8)
     default_players = 4
-    setup_options = SETUP_OPTIONS
-    agent_kinds = AGENT_KINDS
+    setup_options: tuple[SetupOption, ...] = SETUP_OPTIONS
+    agent_kinds: Mapping[str, Kind] = AGENT_KINDS
     vp_categories = tuple(_core.VP_CATEGORIES)
     record_format = "architects"
     #: Search agents (small budgets) that the conformance tests check for peeking.
-    search_agents = ("mcts:300", "greedy")
+    search_agents: tuple[str, ...] = ("mcts:300", "greedy")
     bench_defaults = (100_000, 2_000)
-    ladder_method = METHOD
+    ladder_method: str | None = METHOD
+    #: ``duel simulate``'s summary and ``duel bench``'s table (through :class:`Shared`).
+    summary = SimulationSummary
+    bench = staticmethod(benchmark.bench_table)
 
     # ---------------------------------------------------------------- states
     def new_state(self, seed: int = 0, players: int | None = None, **setup: Any):
@@ -187,11 +191,12 @@ class Architects:
                 raise SetupError("--ban-token", str(e)) from None
         switches = [k for k in _SWITCH_VALUE if values.get(k)]
         if command == "study":
-            treatments = [{"wonders": {f"p{seat + 1}": w}} for seat, w in forced]
+            treatments: list[dict[str, Any]] = [{"wonders": {f"p{seat + 1}": w}}
+                                                for seat, w in forced]
             treatments += [{"removed_tokens": [t]} for t in tokens]
             treatments += [{k: _SWITCH_VALUE[k]} for k in switches]
             return {"options": {}, "treatment": treatments}
-        setup: dict = {}
+        setup: dict[str, Any] = {}
         if forced:
             seats: dict = {}
             for seat, w in forced:
@@ -224,10 +229,6 @@ class Architects:
         """(games per chunk, move by move): every game runs in the core, which sees a stop
         inside its loops."""
         return chunk_size(lineup), False
-
-    def new_summary(self, lineup: Sequence[str], players: int, seed: int, seating: str,
-                    setup: Mapping[str, Any]):
-        return SimulationSummary(lineup, players, seed, dict(setup))
 
     def study_spec(self, d: Mapping[str, Any], where: str = "study"):
         return ArchitectsStudySpec.from_dict(dict(d), where)
@@ -262,11 +263,6 @@ class Architects:
                              for a, b in zip(t["ci_low"], t["ci_high"])],
             "mean VP": [f"{v:.1f}" for v in t["mean_vp"]],
             "mean place": [f"{v:.2f}" for v in t["mean_place"]]})
-
-    def bench(self, players: int, games: int, iterations: int, repeat: int, jobs: int,
-              measure, say):
-        """``duel bench --game architects``: (title, rows) after ``say(intro)``."""
-        return benchmark.bench_table(players, games, iterations, repeat, jobs, measure, say)
 
     # ---------------------------------------------------------------- records
     def is_record(self, data: Mapping[str, Any]) -> bool:

@@ -5,6 +5,7 @@ if you looked at it as the cat's holder."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.columns import Columns
@@ -13,7 +14,7 @@ from rich.text import Text
 from duelpy.architects.agents import ArchitectsAgentError, lineup, with_iterations
 from duelpy.architects.game import choose_action, new_game, result
 from duelpy.architects.notation import action_name, parse_action
-from duelpy.architects.records import record_of, save_record
+from duelpy.architects.records import RecordError, load_record, record_of, save_record
 from duelpy.architects.render import render_text
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, seed_and_record
@@ -62,10 +63,37 @@ def _print_moves(con, state) -> None:
                       padding=(0, 3), column_first=True))
 
 
+def _saved_game(path: Path, move: int | None) -> tuple[dict, int]:
+    """An Architects record to continue and the number of its moves kept (all by default);
+    click errors name a bad file or move."""
+    try:
+        rec = load_record(path)
+    except RecordError as e:
+        raise click.BadParameter(one_line(e), param_hint="--from") from None
+    n = len(rec["moves"])
+    k = n if move is None else move
+    if k > n:
+        raise click.BadParameter(f"{path} has moves 0 to {n}, not {k}", param_hint="--move")
+    if k == n and rec.get("result") is not None:
+        raise click.BadParameter(f"the game of {path} is over: nothing to continue (give an "
+                                 f"earlier --move)", param_hint="--move")
+    return rec, k
+
+
 def play_architects(players: int, opponent: str, iterations, seat: int, seed, record_path,
-                    overwrite: bool, ctx, setup: dict) -> None:
+                    overwrite: bool, ctx, setup: dict | None, from_path: Path | None = None,
+                    from_move: int | None = None) -> None:
     """``duel play --game architects``: you hold ``seat`` (1-based), ``opponent`` the others
-    (one agent for all, or one per other seat; default mcts with 1,000 iterations)."""
+    (one agent for all, or one per other seat; default mcts with 1,000 iterations).
+    ``setup`` is ``new_game``'s keywords; with ``from_path`` (a record) the players, seed and
+    set-up are the record's and the game continues after its move ``from_move`` (its last by
+    default).  Bad input raises click errors (one line)."""
+    moves: list = []
+    if from_path is not None:
+        rec, kept = _saved_game(from_path, from_move)
+        players, seed, setup = rec["players"], rec["seed"], dict(rec.get("setup", {}))
+        moves = [(s, a) for s, a, _ in rec["moves"][:kept]]
+    setup = setup or {}
     if seat > players:
         raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
                                  f"{players})", param_hint="--seat")
@@ -83,7 +111,8 @@ def play_architects(players: int, opponent: str, iterations, seat: int, seed, re
     seed, record_path = seed_and_record(seed, record_path, overwrite, "architects-game")
     con = console()
     state = new_game(players, seed, **setup)
-    moves: list = []
+    for _, a in moves:
+        state.apply_action(a)
     con.print(Text(f"7 Wonders Architects, {players} players — you are P{seat} "
                    f"({state.wonder(human)}), against "
                    f"{', '.join(a for a in agents if a != 'you')}. Seed {seed}.", style="bold"))

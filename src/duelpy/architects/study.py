@@ -477,9 +477,10 @@ class ArchitectsReport:
 class SimulationSummary:
     """What ``duel simulate --game architects`` prints: the win rate of each seat (and of
     each agent when they differ) and of each wonder, with 95% Wilson intervals and mean VP;
-    mean VP by category."""
+    mean VP by category.  ``seating`` is the runner's (the tables are by seat whatever it
+    is)."""
 
-    def __init__(self, lineup, players: int, seed: int, setup: dict):
+    def __init__(self, lineup, players: int, seed: int, seating: str, setup: dict):
         self.lineup, self.players, self.seed, self.setup = list(lineup), players, seed, setup
         self.frames: list[pd.DataFrame] = []
 

@@ -20,7 +20,6 @@ import threading
 from contextlib import contextmanager
 
 from duelcore import search
-from duelcore.architects import engine as _architects   # its own stop flag, until duelcore/common
 
 __all__ = ["StopFlag", "sigint_stops", "core_has_stop_flag", "stop_core", "clear_core",
            "exit_interrupted"]
@@ -35,27 +34,27 @@ def core_has_stop_flag() -> bool:
 
 
 def stop_core() -> None:
-    """Set the cores' stop flags: every running search and batch loop ends soon."""
+    """Set the core's stop flag: every running search and batch loop ends soon."""
     if core_has_stop_flag():
         search.interrupt()
-    _architects.interrupt()
 
 
 def clear_core() -> None:
-    """Clear the cores' stop flags (before new work)."""
+    """Clear the core's stop flag (before new work)."""
     if core_has_stop_flag():
         search.clear_interrupt()
-    _architects.clear_interrupt()
 
 
 class StopFlag:
     """Set by Ctrl-C while :func:`sigint_stops` is active (or by :meth:`set`).
 
-    ``event`` is a threading.Event for the runners; ``presses`` counts Ctrl-C.
+    ``event`` is a threading.Event for the runners; ``hurry`` is set by a second Ctrl-C (stop
+    waiting for the work under way, keep what has come back); ``presses`` counts Ctrl-C.
     """
 
     def __init__(self):
         self.event = threading.Event()
+        self.hurry = threading.Event()
         self.presses = 0
 
     def set(self) -> None:
@@ -72,7 +71,8 @@ class StopFlag:
 @contextmanager
 def sigint_stops(hard_after: int = 2):
     """Within the block, Ctrl-C sets a :class:`StopFlag` (and the core's stop flag) instead
-    of raising; the ``hard_after``-th Ctrl-C raises KeyboardInterrupt.  Outside the main
+    of raising, the second one also its ``hurry``; the ``hard_after``-th Ctrl-C raises
+    KeyboardInterrupt.  Outside the main
     thread it only yields a flag.  The core's flag is cleared on entry and on exit."""
     flag = StopFlag()
     if threading.current_thread() is not threading.main_thread():
@@ -84,6 +84,8 @@ def sigint_stops(hard_after: int = 2):
     def handler(signum, frame):
         flag.presses += 1
         flag.set()
+        if flag.presses >= 2:
+            flag.hurry.set()
         if flag.presses >= hard_after:
             raise KeyboardInterrupt
 

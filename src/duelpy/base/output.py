@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 import tempfile
 from pathlib import Path
 
@@ -53,7 +54,8 @@ def check_new_file(path: Path, overwrite: bool = False, suffixes=None) -> Path:
 
 
 class TableWriter:
-    """Write a per-game table (index ``game``) chunk by chunk to ``path`` (.parquet or .csv).
+    """Write a table of result rows chunk by chunk to ``path`` (.parquet or .csv), columns
+    only (no index: a ``game`` column is a column, as in every other table of the project).
 
     The rows go to a hidden temporary file in the same folder; :meth:`close` moves it onto
     ``path`` (atomically), :meth:`abort` removes it.  Nothing is written for no rows.
@@ -64,33 +66,38 @@ class TableWriter:
         self.overwrite = overwrite
         self.tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
         self.rows = 0
-        self._parquet = None
-        self._schema = None
-        self._csv = None
+        self._parquet: Any = None           # a pyarrow ParquetWriter once the first rows come
+        self._schema: Any = None
+        self._csv: Any = None
 
-    def write(self, df: pd.DataFrame) -> None:
-        """Append ``df``'s rows (the columns must be those of the first chunk)."""
+    def write(self, df: pd.DataFrame):
+        """Append ``df``'s rows (the columns must be those of the first chunk).  Returns the
+        Arrow table written (Parquet files), so a caller can save the same rows elsewhere
+        without converting them again; None for CSV."""
         if not len(df):
-            return
+            return None
         if self.path.suffix.lower() == ".parquet":
             import pyarrow as pa
             import pyarrow.parquet as pq
             if self._parquet is None:
-                table = pa.Table.from_pandas(df, preserve_index=True)
+                table = pa.Table.from_pandas(df, preserve_index=False)
                 # a column that is all None in the first chunk (winner_agent) is text
                 self._schema = pa.schema([f.with_type(pa.string()) if pa.types.is_null(f.type)
                                           else f for f in table.schema],
                                          metadata=table.schema.metadata)
                 self._parquet = pq.ParquetWriter(self.tmp, self._schema)
-            table = pa.Table.from_pandas(df, schema=self._schema, preserve_index=True)
+            table = pa.Table.from_pandas(df, schema=self._schema, preserve_index=False)
             self._parquet.write_table(table)
+            self.rows += len(df)
+            return table
         else:
             if self._csv is None:
                 self._csv = open(self.tmp, "w", encoding="utf-8", newline="")
-                df.to_csv(self._csv)
+                df.to_csv(self._csv, index=False)
             else:
-                df.to_csv(self._csv, header=False)
+                df.to_csv(self._csv, header=False, index=False)
         self.rows += len(df)
+        return None
 
     def _close_handles(self):
         if self._parquet is not None:

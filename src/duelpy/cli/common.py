@@ -13,7 +13,7 @@ from rich.table import Table
 from duelpy.base.output import OutputError, check_new_file
 
 __all__ = ["one_line", "console", "board_width", "result_line", "vp_table",
-           "EXIT_INTERRUPTED", "free_name", "seed_and_record"]
+           "EXIT_INTERRUPTED", "free_name", "seed_and_record", "plural"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
@@ -82,3 +82,8 @@ def seed_and_record(seed: int | None, record_path: Path | None, overwrite: bool,
     except OutputError as e:
         raise click.BadParameter(str(e), param_hint="--record") from None
     return seed, record_path
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 move"``, ``"3 moves"``, ``"1,200 moves"``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"

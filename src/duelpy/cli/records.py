@@ -12,16 +12,17 @@ from rich.text import Text
 
 from duelpy.base.output import OutputError, check_new_file
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import board_width, console, one_line, result_line, vp_table
+from duelpy.cli.common import board_width, console, one_line, plural, result_line, vp_table
 from duelpy.cli.options import game_options, resolve_game
 from duelpy.duel.notation import action_name
 from duelpy.duel.records import (DEFAULT_OPTIONS, MAX_BYTES, RecordError, load,
                                  replay as replay_record)
 from duelpy.duel.render import render, render_text
+from duelpy.base.game import Game
 from duelpy.games import GAMES, get_game
 
 
-def _record_game(path: Path):
+def game_of_record(path: Path) -> Game:
     """The game whose record ``path`` holds (Duel when the file says nothing clear: Duel's
     loader then names the problem)."""
     try:
@@ -52,7 +53,7 @@ def _replay_other(game, file: Path, step: bool) -> None:
     state = game.replay_record(rec)
     con = console()
     con.print(Text(f"{file}: {game.title}, {rec.get('players')} players, seed "
-                   f"{rec.get('seed')}, {len(rec['moves'])} moves", style="bold"))
+                   f"{rec.get('seed')}, {plural(len(rec['moves']), 'move')}", style="bold"))
     for k, (seat, action, text) in enumerate(rec["moves"], 1):
         con.print(f"{k:4}. P{seat + 1:<5} {text}", highlight=False)
     con.print(game.render_text(state), highlight=False)
@@ -71,7 +72,8 @@ def _show_other(game, file: Path, move) -> None:
     if not 0 <= move <= n:
         raise click.BadParameter(f"{move} is not a move of this game: it has moves 0 to {n}",
                                  param_hint="--move")
-    state = game.replay_record({**rec, "moves": rec["moves"][:move], "result": None})
+    state = game.replay_record(rec if move == n else
+                               {**rec, "moves": rec["moves"][:move], "result": None})
     last = f": {rec['moves'][move - 1][2]}" if move else " (the start)"
     click.echo(f"{file}, after move {move} of {n}{last}")
     click.echo(game.render_text(state))
@@ -109,7 +111,7 @@ def replay(file, step, width):
       duel replay game.json
       duel replay game.json --step
     """
-    game = _record_game(file)
+    game = game_of_record(file)
     if game.name != "duel":
         return _replay_other(game, file, step)
     rec = _load_record(file)
@@ -118,7 +120,7 @@ def replay(file, step, width):
     bw = board_width(con, width)
     options = {k: v for k, v in rec.options.items() if v != DEFAULT_OPTIONS[k]}
     con.print(Text(f"{file}: seed {rec.seed}, P1 = {rec.players[0]}, P2 = "
-                       f"{rec.players[1]}, {len(rec.moves)} moves", style="bold"))
+                       f"{rec.players[1]}, {plural(len(rec.moves), 'move')}", style="bold"))
     if options:
         con.print("Rule options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
     if step:
@@ -151,7 +153,7 @@ def replay(file, step, width):
         con.print(vp_table(res))
         con.print(Text(f"Result: {result_line(res)}", style="bold"))
     else:
-        con.print(Text(f"The game is not over after {len(rec.moves)} moves.", style="bold"))
+        con.print(Text(f"The game is not over after {plural(len(rec.moves), 'move')}.", style="bold"))
 
 
 @click.command()
@@ -169,7 +171,7 @@ def show(file, move, width, plain):
       duel show game.json --move 20
       duel show game.json            # the final position
     """
-    game = _record_game(file)
+    game = game_of_record(file)
     if game.name != "duel":
         return _show_other(game, file, move)
     rec = _load_record(file)

@@ -8,14 +8,17 @@ with 130.
 """
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
+
+import pandas as pd
 
 import click
 
 from duelpy.base.game import ChunkTask, SetupError
 from duelpy.base.interrupt import exit_interrupted, sigint_stops
-from duelpy.base.output import OutputError, TableWriter
+from duelpy.base.output import TABLE_SUFFIXES, OutputError, TableWriter, check_new_file
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line
 from duelpy.cli.options import (agents_option, game_options, resolve_game, setup_flags,
@@ -23,7 +26,61 @@ from duelpy.cli.options import (agents_option, game_options, resolve_game, setup
 from duelpy.games import play_task
 from duelpy.run.backends import FuturesBackend
 from duelpy.run.progress import Progress
-from duelpy.run.runner import Chunks, play_chunks
+from duelpy.run.folder import RunFolder
+from duelpy.run.runner import Gaps, RunOutcome, play_chunks
+
+
+def _jsonable(x):
+    """Set-up values as JSON data (tuples become lists) for the run's manifest."""
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    return x
+
+
+def _prepare(out: Path, identity: dict, size: int, overwrite: bool, resume: bool, game
+             ) -> RunFolder:
+    """The folder where the run saves its finished chunks, beside ``out``: a new one, or the
+    interrupted run of the same command (``resume``).  click errors name what is wrong."""
+    try:
+        check_new_file(out, overwrite or resume, TABLE_SUFFIXES)
+    except OutputError as e:
+        raise click.BadParameter(str(e), param_hint="--out") from None
+    run = RunFolder(out.with_name(f".{out.name}.run"), "simulate", "chunk", 1,
+                    rows_per_game=identity["players"] if game.name != "duel" else 1)
+    if resume or overwrite:                 # the half-written table of a killed run
+        for stale in out.parent.glob(f".{out.name}.*.part"):
+            stale.unlink(missing_ok=True)
+    if run.has_manifest():
+        if overwrite and not resume:
+            shutil.rmtree(run.path, ignore_errors=True)
+        elif not resume:
+            raise click.BadParameter(f"an interrupted run of {out} is kept in {run.path}: "
+                                     f"pass --resume to continue it, or --overwrite to start "
+                                     f"again", param_hint="--out")
+        else:
+            try:
+                saved = run.read_manifest()["run"]
+            except (ValueError, KeyError, TypeError):
+                saved = None
+            if saved != identity:
+                diff = sorted(k for k in identity if not isinstance(saved, dict)
+                              or saved.get(k) != identity[k])
+                raise click.BadParameter(f"{run.path} holds another run (it differs in: "
+                                         f"{', '.join(diff)}); give the same flags to resume "
+                                         f"it, or --overwrite", param_hint="--resume")
+            return run
+    elif resume:
+        raise click.BadParameter(f"no interrupted run of {out} to resume (no {run.path})",
+                                 param_hint="--resume")
+    run.prepare()
+    run.begin({"format": 1, "chunk_size": size, "run": identity}, overwrite=False)
+    return run
+
+
+def _or(a, b):
+    return b if a is None else a
 
 
 def lineup_from_flags(game, players: int, agents, p1, p2, default: str = "random"
@@ -65,19 +122,24 @@ def lineup_from_flags(game, players: int, agents, p1, p2, default: str = "random
 @click.option("--alternate/--no-alternate", default=True, show_default=True,
               help="Duel: swap seats every other game.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the result rows (.parquet or .csv) as the games finish: one per "
-                   "game (Duel) or per game and seat (7 Wonders), with VP by category.")
+              help="Write the result rows (.parquet or .csv): one per game (Duel) or per game "
+                   "and seat (7 Wonders), with VP by category.  Finished games are saved as "
+                   "they come (in a hidden .NAME.run folder beside it until the run ends), "
+                   "so Ctrl-C, a kill or a full disk lose none: --resume continues.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --out file.")
+@click.option("--resume", is_flag=True,
+              help="Continue the interrupted run of --out (the same command and flags).")
 @click.option("--quiet", "-q", is_flag=True,
               help="Print nothing but errors (no progress bar, no summary).")
 @agents_option("random")
 @setup_flags("simulate")
 @game_options
-def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, quiet, agents, game,
-             players, **flags):
+def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, resume, quiet, agents,
+             game, players, **flags):
     """Play GAMES games between agents and summarise the outcomes (95% confidence
-    intervals).  Rows are written to --out as the games finish; Ctrl-C keeps every finished
-    game, prints their summary and exits with 130.
+    intervals).  Finished games are saved as they come; Ctrl-C (once or twice) keeps every
+    finished game, writes them to --out, prints their summary and exits with 130, and
+    --resume continues the run.
 
     \b
     Examples:
@@ -97,64 +159,74 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, quiet, agents
     seating = "alternate" if (g.name == "duel" and alternate) else "fixed"
     size, moves = g.simulate_plan(lineup, n)
     template = ChunkTask(g.name, n, tuple(lineup), seating, setup, seed, 0, 0, moves)
-    writer = None
-    if out is not None:
-        try:
-            writer = TableWriter(out, overwrite=overwrite)
-        except OutputError as e:
-            raise click.BadParameter(str(e), param_hint="--out") from None
+    identity = {"game": g.name, "players": n, "agents": list(lineup), "seating": seating,
+                "setup": _jsonable(setup), "seed": seed, "games": games}
+    run = None if out is None else _prepare(out, identity, size, overwrite, resume, g)
     acc = g.new_summary(lineup, n, seed, seating, setup)
-    rows_written = [0]
+    saved = [] if run is None else run.ranges()
+    done = sum(b - a for a, b in saved)
+    # the rows go to --out as they finish (in game order, so a stop writes nothing more),
+    # and to the run folder, from which --resume rebuilds the table after a crash
+    writer = None if out is None else TableWriter(out, overwrite=True)
+    for a, b in saved:
+        part = pd.read_parquet(run.chunk_path(0, a, b))
+        writer.write(part)
+        if not quiet:
+            acc.add(part)
 
     def save(job, raw) -> int:
-        lo, hi = job
-        task = replace(template, lo=lo, hi=hi)
-        df = g.rows(task, raw)
-        if len(df):
+        lo, hi = job[-2], job[-1]
+        df = g.rows(replace(template, lo=lo, hi=hi), raw)
+        k = len(raw["winner"] if "winner" in raw else raw["winners"])
+        if k:
             if writer is not None:
-                writer.write(df.set_index("game"))
+                run.write_chunk(_or(writer.write(df), df), 0, lo, lo + k)
             acc.add(df)
-            rows_written[0] += len(df)
-        return len(raw["winner"] if "winner" in raw else raw["winners"])
+        return k
 
     backend = FuturesBackend(play_task, jobs, processes=False)
-    bar = Progress(games, enabled=not quiet, console=console(stderr=True))
+    bar = Progress(games, enabled=not quiet, console=console(stderr=True), done=done)
+    todo = Gaps(games, size, saved, key=(0,))
+    failure = None
     try:
-        with sigint_stops() as stop, bar:
-            bar.say(f"playing {games:,} games on {jobs} worker{'s' * (jobs > 1)}: Ctrl-C "
-                    f"stops and keeps every finished game")
-            outcome = play_chunks(backend, Chunks(games, size), save, stop=stop.event,
-                                  ordered=True, on_progress=bar.advance, say=bar.say,
-                                  task=lambda job: replace(template, lo=job[0], hi=job[1]))
+        with sigint_stops(hard_after=3) as stop, bar:
+            if todo:
+                bar.say(f"playing {games - done:,} games on {jobs} worker{'s' * (jobs > 1)}: "
+                        f"Ctrl-C stops and keeps every finished game")
+            outcome = play_chunks(backend, todo, save, stop=stop.event, ordered=True,
+                                  on_progress=bar.advance, say=bar.say, hurry=stop.hurry,
+                                  task=lambda job: replace(template, lo=job[-2], hi=job[-1]))
             if outcome.interrupted:
                 bar.say(f"[yellow]interrupted: {bar.done:,} of {games:,} games finished and "
                         f"kept")
-    except (OSError, ValueError, ImportError) as e:
-        if writer is not None:
-            writer.abort()
-        raise click.ClickException(f"cannot write {out}: {one_line(e)}") from None
-    except BaseException:
-        if writer is not None:          # keep every finished game, even now
-            try:
-                writer.close()
-            except (OSError, ValueError):
-                writer.abort()
-        raise
+    except (OSError, ValueError) as e:          # rows could not be written (disk full...)
+        failure = e
+        outcome = RunOutcome(reason=f"cannot write: {one_line(e)}")
     finally:
         backend.close()
+    failure = failure or outcome.error
     written = 0
     if writer is not None:
         try:
-            written = writer.close()
+            written = writer.close() if failure is None else 0
         except (OSError, ValueError) as e:
+            failure = e
+        if failure is not None:
             writer.abort()
-            raise click.ClickException(f"cannot write {out}: {one_line(e)}") from None
+        elif not outcome.interrupted:
+            shutil.rmtree(run.path, ignore_errors=True)
     if not quiet and bar.done:
         acc.print(console(), bar.done, games, f"{bar.t_last - bar.t0:.2f} s, {bar.rate()}")
-    if not quiet and writer is not None:
+    if failure is not None:
+        kept = f"; every finished game is kept in {run.path}: --resume continues" \
+            if run is not None else ""
+        raise click.ClickException(f"cannot write {out}: {one_line(failure)}{kept}")
+    if not quiet and run is not None:
         what = "games" if g.name == "duel" else "rows (one per game and seat)"
         msg = (f"wrote {written:,} {what} to {out}" if written else
                f"no game finished: {out} not written")
+        if outcome.interrupted:
+            msg += f"; duel simulate ... --out {out} --resume continues the run"
         console(stderr=True).print(msg, highlight=False)
     if outcome.interrupted:
         exit_interrupted(EXIT_INTERRUPTED)

@@ -17,13 +17,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 from rich.console import Console
 
 from duelcore import data
 from duelcore.engine import VP_CATEGORIES
 
-from duelpy.base.stats import mean_ci, proportion_ci
+from duelpy.base.stats import Z95, mean_ci, proportion_ci
 from duelpy.base.tables import Column, print_table
 from duelpy.duel.agents import parse_agent
 from duelpy.duel.options import CONTROL, DEFAULT_OPTIONS, describe_options
@@ -35,12 +34,36 @@ VICTORY_LABELS = {"civilian": "civilian victory", "military": "Military Supremac
                   "scientific": "Scientific Supremacy", "shared": "shared victory"}
 #: Below this many games a win rate gets a "too few games" warning whatever its interval.
 MIN_GAMES = 30
-Z95 = float(stats.norm.ppf(0.975))
 
 
 def _binom_p(k: int, n: int) -> float:
-    """Two-sided exact binomial test of k successes in n against 1/2 (1.0 when n == 0)."""
-    return float(stats.binomtest(int(k), int(n), 0.5).pvalue) if n else 1.0
+    """Two-sided exact binomial test of k successes in n against 1/2 (NaN when n == 0: no
+    games, no test)."""
+    from scipy import stats                 # heavy: imported when first needed
+    return float(stats.binomtest(int(k), int(n), 0.5).pvalue) if n else float("nan")
+
+
+def paired_rate_difference(b: int, k: int, n: int) -> tuple[float, float, float, float]:
+    """The difference of two paired rates, ``(b - k) / n``, with an exact 95% interval and
+    the exact McNemar p-value that agree with each other.
+
+    ``b`` games count for the treatment only, ``k`` for the control only (the discordant
+    pairs), of ``n`` paired games.  Given the ``m = b + k`` discordant pairs, ``b`` is
+    binomial with probability ``q`` (no difference: ``q = 1/2``).  The interval is the
+    central Clopper-Pearson interval of ``q`` mapped to the difference, ``(2q - 1) m / n``,
+    and the p-value the equal-tailed exact test of ``q = 1/2`` whose inversion that interval
+    is: the interval excludes 0 exactly when p < 0.05.  No discordant pair: difference 0,
+    interval [0, 0], p = 1.  Returns ``(difference, low, high, p)`` (fractions)."""
+    m = b + k
+    if n == 0:
+        nan = float("nan")
+        return nan, nan, nan, nan
+    if m == 0:
+        return 0.0, 0.0, 0.0, 1.0
+    from scipy import stats                 # heavy: imported when first needed
+    lo, hi = stats.binomtest(b, m).proportion_ci(0.95, method="exact")
+    p = min(1.0, 2 * min(stats.binom.cdf(b, m, 0.5), stats.binom.sf(b - 1, m, 0.5)))
+    return (b - k) / n, (2 * lo - 1) * m / n, (2 * hi - 1) * m / n, float(p)
 
 
 def games_needed(p: float) -> float:
@@ -107,6 +130,13 @@ def win_rate_by_item(df: pd.DataFrame, column: str, names) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("")
 
 
+def _rate(k: int, n: int, key: str = "win_rate") -> dict:
+    """``{key: k / n, "ci_low", "ci_high"}``: a rate with its 95% Wilson interval (NaN for
+    no games)."""
+    lo, hi = proportion_ci(k, n)
+    return {key: k / n if n else np.nan, "ci_low": lo, "ci_high": hi}
+
+
 def _outcomes(df: pd.DataFrame, arms) -> pd.DataFrame:
     rows = []
     for arm in arms:
@@ -128,9 +158,7 @@ def _agent_wins(df: pd.DataFrame, arms) -> pd.DataFrame:
         g = df[df["treatment"] == arm]
         for a in agents:
             k, n = int((g["winner_agent"] == a).sum()), len(g)
-            lo, hi = proportion_ci(k, n)
-            rows.append({"arm": arm, "agent": a, "games": n, "wins": k,
-                         "win_rate": k / n if n else np.nan, "ci_low": lo, "ci_high": hi})
+            rows.append({"arm": arm, "agent": a, "games": n, "wins": k, **_rate(k, n)})
     return pd.DataFrame(rows).set_index(["arm", "agent"])
 
 
@@ -141,9 +169,7 @@ def _victories(df: pd.DataFrame, arms) -> pd.DataFrame:
         n = len(g)
         for v, label in VICTORY_LABELS.items():
             k = int((g["victory"].astype(str) == v).sum())
-            lo, hi = proportion_ci(k, n)
-            rows.append({"arm": arm, "victory": label, "games": k,
-                         "share": k / n if n else np.nan, "ci_low": lo, "ci_high": hi})
+            rows.append({"arm": arm, "victory": label, "games": k, **_rate(k, n, "share")})
     return pd.DataFrame(rows).set_index(["arm", "victory"])
 
 
@@ -194,13 +220,15 @@ def paired_difference(x_treated, x_control, binary: bool) -> dict:
     x_treated, x_control : array-like, shape (games,)
         The measure in the same games (same seeds and seats) under each arm.
     binary : bool
-        0/1 measures (a win): McNemar's exact test; otherwise the paired t-test.
+        0/1 measures (a win): the exact interval and McNemar's exact test of
+        :func:`paired_rate_difference`, which agree; otherwise the paired t-interval and
+        t-test.
 
     Returns
     -------
     dict
         ``control``, ``treated`` (means), ``difference`` (mean of treated - control),
-        ``ci_low``, ``ci_high`` (95% t-interval of the paired differences), ``p_value``,
+        ``ci_low``, ``ci_high`` (95% interval of the paired difference), ``p_value``,
         ``ci_unpaired_low``, ``ci_unpaired_high`` (Welch interval, as if the games were
         independent, for comparison).
     """
@@ -212,10 +240,11 @@ def paired_difference(x_treated, x_control, binary: bool) -> dict:
     m, lo, hi = mean_ci(d)
     if binary:
         b, k = int(((t == 1) & (c == 0)).sum()), int(((t == 0) & (c == 1)).sum())
-        p = _binom_p(b, b + k)
+        m, lo, hi, p = paired_rate_difference(b, k, len(d))
     elif len(d) < 2 or np.all(d == d[0]):
         p = 1.0 if len(d) and d[0] == 0 else float("nan")
     else:
+        from scipy import stats             # heavy: imported when first needed
         p = float(stats.ttest_rel(t, c).pvalue)
     se = math.sqrt((t.var(ddof=1) if len(t) > 1 else 0) / max(len(t), 1)
                    + (c.var(ddof=1) if len(c) > 1 else 0) / max(len(c), 1))
@@ -263,14 +292,30 @@ def _effects(df: pd.DataFrame, arms) -> pd.DataFrame:
 
 # --------------------------------------------------------------------------------------------
 
-def _pct(x, digits=1):
-    return "–" if x is None or not np.isfinite(x) else f"{100 * x:.{digits}f}%"
+def _digits(*xs) -> int:
+    """Decimals that show rare rates (and the two ends of a narrow interval) apart: 1, or
+    up to 3 below 1%."""
+    finite = [abs(x) for x in xs if x is not None and np.isfinite(x) and x != 0]
+    small = min(finite, default=1.0)
+    digits = 1 if small >= 0.01 else 2 if small >= 0.001 else 3
+    if len(xs) == 2 and all(x is not None and np.isfinite(x) for x in xs):
+        while digits < 3 and f"{100 * xs[0]:.{digits}f}" == f"{100 * xs[1]:.{digits}f}" \
+                and xs[0] != xs[1]:
+            digits += 1
+    return digits
 
 
-def _ci_pct(lo, hi, digits=1):
+def _pct(x, digits=None):
+    if x is None or not np.isfinite(x):
+        return "n/a"
+    return f"{100 * x:.{_digits(x) if digits is None else digits}f}%"
+
+
+def _ci_pct(lo, hi, digits=None):
     if not (np.isfinite(lo) and np.isfinite(hi)):
-        return "–"
-    return f"{100 * lo:.{digits}f} – {100 * hi:.{digits}f}%"
+        return "n/a"
+    d = _digits(lo, hi) if digits is None else digits
+    return f"{100 * lo:.{d}f} – {100 * hi:.{d}f}%"
 
 
 def _num(x, digits=1):
@@ -279,7 +324,7 @@ def _num(x, digits=1):
 
 def _pval(p):
     if not np.isfinite(p):
-        return "–"
+        return "n/a"
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
 
 
@@ -387,9 +432,10 @@ class StudyReport:
             for _, r in e.iterrows():
                 rate = not r["measure"].startswith("VP")
                 fmt = _pct if rate else _num
-                diff = (f"{100 * r['difference']:+.1f} points" if rate
+                d = _digits(r["ci_low"], r["ci_high"])
+                diff = (f"{100 * r['difference']:+.{d}f} points" if rate
                         else f"{r['difference']:+.2f} VP")
-                ci = (f"{100 * r['ci_low']:+.1f} – {100 * r['ci_high']:+.1f}" if rate
+                ci = (f"{100 * r['ci_low']:+.{d}f} – {100 * r['ci_high']:+.{d}f}" if rate
                       else f"{r['ci_low']:+.2f} – {r['ci_high']:+.2f}")
                 rows.append({"treatment": r["treatment"], "measure": r["measure"],
                              "control": fmt(r["control"]), "treated": fmt(r["treated"]),
@@ -399,8 +445,9 @@ class StudyReport:
             out.append(Section(
                 "Treatments vs control",
                 "Each treatment replays the control's seeds and seats, so the difference is "
-                "taken game by game (paired): 95% t-interval of the per-game differences; p "
-                "from McNemar's exact test (rates) or the paired t-test (VP).",
+                "taken game by game (paired). Rates: an exact 95% interval on the games that "
+                "differ and McNemar's exact p, which agree (the interval excludes 0 exactly "
+                "when p < 0.05); VP: the paired t-interval and t-test.",
                 _blank_repeats(t)))
         else:
             out.append(Section("Treatments vs control", "This study has no treatment."))

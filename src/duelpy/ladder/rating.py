@@ -8,17 +8,16 @@ import math
 
 import numpy as np
 import pandas as pd
-from scipy import optimize
 
 from duelpy.base.errors import LadderError
-from duelpy.base.stats import proportion_ci as wilson_interval, z_quantile
+from duelpy.base.stats import Z95, proportion_ci as wilson_interval
 
 __all__ = ["fit_ratings", "head_to_head", "head_to_head_matrix", "wilson_interval",
            "ELO_PER_NAT", "anchor_index"]
 
 #: Elo points per unit of natural log-odds.
 ELO_PER_NAT = 400 / math.log(10)
-_Z95 = z_quantile(0.95)
+_Z95 = Z95
 
 def _agents_of(games: pd.DataFrame, agents) -> list[str]:
     if agents is not None:
@@ -160,6 +159,7 @@ def fit_ratings(games: pd.DataFrame, anchor: str = "auto", agents=None,
     def hess(x):
         return hess_full(full(x))[1:, 1:]
 
+    from scipy import optimize                  # heavy: imported when first needed
     res = optimize.minimize(nll, np.zeros(k - 1), jac=grad, hess=hess, method="trust-exact",
                             options={"gtol": 1e-10})
     theta = full(res.x)

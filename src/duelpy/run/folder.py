@@ -25,7 +25,6 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import pandas as pd
-import pyarrow.parquet as pq
 
 __all__ = ["RunFolder", "write_parquet", "package_version"]
 
@@ -41,11 +40,22 @@ def package_version() -> str:
         return "source"
 
 
-def write_parquet(df: pd.DataFrame, path: Path) -> None:
-    """Write ``df`` (no index) to ``path`` atomically: a hidden file renamed onto it."""
+def write_parquet(df, path: Path) -> None:
+    """Write ``df`` (a DataFrame, no index, or an Arrow table) to ``path`` atomically: a
+    hidden file renamed onto it."""
     tmp = path.with_name("." + path.name + ".tmp")
-    df.to_parquet(tmp, index=False)
+    if isinstance(df, pd.DataFrame):
+        df.to_parquet(tmp, index=False)
+    else:
+        import pyarrow.parquet as pq            # heavy: imported when first needed
+        pq.write_table(df, tmp)
     os.replace(tmp, path)
+
+
+def _rows(path: Path) -> int:
+    """The rows of a Parquet file (its footer); an unreadable file raises."""
+    import pyarrow.parquet as pq                # heavy: imported when first needed
+    return pq.read_metadata(path).num_rows
 
 
 class RunFolder:
@@ -177,7 +187,8 @@ class RunFolder:
     def chunk_path(self, key: int, lo: int, hi: int) -> Path:
         return self.chunks / f"{self.prefix}{key:0{self.width}d}-{lo:010d}-{hi:010d}.parquet"
 
-    def write_chunk(self, df: pd.DataFrame, key: int, lo: int, hi: int) -> None:
+    def write_chunk(self, df, key: int, lo: int, hi: int) -> None:
+        """Save the rows of games ``lo .. hi - 1`` of ``key`` (a DataFrame or Arrow table)."""
         write_parquet(df, self.chunk_path(key, lo, hi))
 
     def saved(self, jobs) -> dict:
@@ -203,7 +214,7 @@ class RunFolder:
             ok = job is not None and not any(a < y and x < b for x, y in found.get(job, ()))
             if ok:
                 try:
-                    ok = pq.read_metadata(p).num_rows == (b - a) * self.rows_per_game
+                    ok = _rows(p) == (b - a) * self.rows_per_game
                 except Exception:       # noqa: BLE001 - an unreadable chunk is played again
                     ok = False
             if ok:
@@ -211,6 +222,32 @@ class RunFolder:
             else:
                 p.unlink(missing_ok=True)
         return found
+
+    def ranges(self, key: int = 0) -> list[tuple[int, int]]:
+        """The game ranges saved for ``key``, sorted and disjoint (a run of one key, such as
+        ``duel simulate``'s, that does not list its jobs); bad, overlapping and hidden files
+        are removed."""
+        found: list[tuple[int, int]] = []
+        if not self.chunks.is_dir():
+            return found
+        for p in sorted(self.chunks.iterdir()):
+            m = self._re.match(p.name)
+            if p.name.startswith(".") or (m and int(m[1]) != key):
+                if p.name.startswith("."):
+                    p.unlink(missing_ok=True)
+                continue
+            if not m:
+                continue
+            a, b = int(m[2]), int(m[3])
+            try:
+                ok = a < b and _rows(p) == (b - a) * self.rows_per_game
+            except Exception:       # noqa: BLE001 - an unreadable chunk is played again
+                ok = False
+            if ok and not any(a < y and x < b for x, y in found):
+                found.append((a, b))
+            else:
+                p.unlink(missing_ok=True)
+        return sorted(found)
 
     @staticmethod
     def missing(job, saved_ranges) -> list[tuple]:

@@ -25,7 +25,7 @@ import math
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from duelpy.base.interrupt import clear_core, sigint_stops, stop_core
@@ -34,7 +34,7 @@ from duelpy.run.backends import STOP, check_ray_address, make_backend
 from duelpy.run.folder import RunFolder
 from duelpy.run.progress import Progress
 
-__all__ = ["RunOutcome", "play_chunks", "Chunks", "run_jobs", "check_run_options",
+__all__ = ["RunOutcome", "play_chunks", "Chunks", "Gaps", "run_jobs", "check_run_options",
            "run_spec"]
 
 #: Seconds the runner waits for the chunks under way after a stop (Ctrl-C again: less).
@@ -51,7 +51,8 @@ class RunOutcome:
     games: int = 0
     chunks: int = 0
     reason: str | None = None
-    left: list | None = None
+    left: list = field(default_factory=list)
+    error: OSError | None = None        # the write that failed, when one did
 
     @property
     def interrupted(self) -> bool:
@@ -85,12 +86,45 @@ class Chunks:
         return [(*self.key, self.next_lo, self.total)] if self else []
 
 
+class Gaps:
+    """Jobs ``(*key, lo, hi)`` of at most ``size`` games covering ``0 .. total - 1`` except
+    the ranges already ``saved`` (sorted, disjoint), made lazily (a run of 10^12 games lists
+    no jobs).  Used as the ``todo`` of :func:`play_chunks`."""
+
+    def __init__(self, total: int, size: int, saved=(), key: tuple = ()):
+        self.total, self.size, self.key = total, max(1, size), key
+        self.saved = list(saved)
+        self.at = 0
+        self._skip()
+
+    def _skip(self) -> None:
+        while self.saved and self.saved[0][0] <= self.at:
+            self.at = max(self.at, self.saved.pop(0)[1])
+
+    def __bool__(self) -> bool:
+        return self.at < self.total
+
+    def popleft(self) -> tuple:
+        lo = self.at
+        hi = min(self.total, lo + self.size, self.saved[0][0] if self.saved else self.total)
+        self.at = hi
+        self._skip()
+        return (*self.key, lo, hi)
+
+    def rest(self) -> list:
+        out = []
+        while self:
+            out.append(self.popleft())
+        return out if len(out) < 1000 else out[:1000]
+
+
 def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
                 stop: threading.Event | None = None, max_chunks: int | None = None,
                 on_progress: Callable[[int], None] | None = None,
                 on_tick: Callable[[], None] | None = None, ordered: bool = False,
                 tick: float = 0.2, say: Callable[[str], None] | None = None,
-                task: Callable[[tuple], Any] | None = None) -> RunOutcome:
+                task: Callable[[tuple], Any] | None = None,
+                hurry: threading.Event | None = None) -> RunOutcome:
     """Play the jobs of ``todo`` on ``backend`` and ``save`` each as it finishes.
 
     Parameters
@@ -118,6 +152,9 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
         ``say(text)`` for the one line printed when a stop begins.
     task : callable, optional
         ``task(job)`` is what the backend's worker receives (default: the job itself).
+    hurry : threading.Event, optional
+        Set after a stop (a second Ctrl-C): stop waiting for the chunks under way and keep
+        what has come back.
 
     Returns
     -------
@@ -182,6 +219,8 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
         try:
             while inflight and time.monotonic() < deadline:
                 harvest()
+                if hurry is not None and hurry.is_set():
+                    break
                 if inflight:
                     time.sleep(0.02)
         except KeyboardInterrupt:   # Ctrl-C again: keep only what has come back
@@ -205,7 +244,7 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
                 out.reason = "Ctrl-C"
                 if say is not None and inflight:
                     say("[yellow]stopping: saving the games finished (Ctrl-C again stops "
-                        "at once, keeping what has been saved)")
+                        "waiting, keeping what has been saved)")
                 wind_down(time.monotonic() + STOP_WAIT)
                 break
         if out.reason is None and out.left:     # a chunk came back short: a stop in a worker
@@ -221,6 +260,12 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
     except backend.lost_worker_errors as e:
         out.reason = f"a worker died ({type(e).__name__})"
         harvest()
+    except OSError as e:            # a chunk could not be saved (a full disk...): what was
+        out.reason = f"cannot write: {' '.join(str(e).split())}"    # saved before is kept
+        out.error = e
+        STOP.set()
+        stop_core()
+        ordered = False
     finally:
         if ordered:
             flush(everything=True)
@@ -230,14 +275,15 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
         STOP.clear()
         clear_core()
     if todo:
-        out.left.extend(todo.rest() if isinstance(todo, Chunks) else list(todo))
+        out.left.extend(todo.rest() if isinstance(todo, (Chunks, Gaps)) else list(todo))
     return out
 
 
 def check_run_options(*, backend: str, executor: str, workers, max_chunks, address,
-                      error: type[Exception] = ValueError) -> str | None:
+                      error: type[Exception] = ValueError, progress: bool = False,
+                      console=None) -> dict:
     """Check the options every chunked run takes (one-line ``error`` naming the bad one);
-    returns the Ray address, stripped."""
+    returns them as the keywords of :func:`run_spec` (the Ray address stripped)."""
     if backend not in ("local", "ray"):
         raise error(f"backend must be 'local' or 'ray', not {backend!r}"
                     f"{close_matches(backend, ('local', 'ray'))}")
@@ -257,7 +303,8 @@ def check_run_options(*, backend: str, executor: str, workers, max_chunks, addre
         address = address.strip()
         if address != "auto":
             check_ray_address(address, error)
-    return address
+    return dict(backend=backend, executor=executor, workers=workers, max_chunks=max_chunks,
+                address=address, progress=progress, console=console, error=error)
 
 
 def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callable,
@@ -292,6 +339,7 @@ def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callabl
         if folder is not None:
             folder.begin(manifest, overwrite)
         if todo:
+            assert backend is not None
             bar = Progress(total, progress, done, console, what)
             where = (backend.kind if backend.kind.startswith("ray")
                      else f"{backend.capacity} {backend.kind}")
@@ -309,10 +357,10 @@ def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callabl
                     parts[part] = df
                 return n
 
-            with bar, sigint_stops() as flag:
+            with bar, sigint_stops(hard_after=3) as flag:
                 outcome = play_chunks(backend, todo, save, stop=flag.event,
                                       max_chunks=max_chunks, on_progress=bar.advance,
-                                      say=bar.say, task=task)
+                                      say=bar.say, task=task, hurry=flag.hurry)
     finally:
         if backend is not None:
             backend.close()

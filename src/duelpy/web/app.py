@@ -6,17 +6,24 @@ bad input; request bodies are JSON objects sent as ``application/json``):
 ====== =================================== ================================================
 GET    ``/``                               the page (static files under ``/static``)
 GET    ``/api/meta``                       agents, strengths, rule options, the card texts
-POST   ``/api/games``                      new game ``{seat, opponent, seed?, first_game_wonders?,
-                                           centred_pawn?, start_coins?}`` -> the game's view
+POST   ``/api/games``                      new game ``{game?, seat, opponent, seed?, replaces?,
+                                           ...}``: Duel ``first_game_wonders?, centred_pawn?,
+                                           start_coins?``; 7 Wonders (``game: "seven"``)
+                                           ``players, sides?`` -> the game's view.  ``seed``
+                                           is an integer or its decimal string (0..2^64-1);
+                                           ``replaces`` abandons that game for this one
 GET    ``/api/games/{id}``                 the view; ``?version=V&wait=S`` waits up to S s
                                            (at most 30) for a change from version V
-POST   ``/api/games/{id}/move``            ``{"action": id}`` or ``{"move": "build Altar"}``
-POST   ``/api/games/{id}/undo``            back to your previous decision
+POST   ``/api/games/{id}/move``            ``{"action": id}`` or ``{"move": "build Altar"}``,
+                                           ``version?`` (409 "the game has moved on" if it
+                                           is not the game's), ``seat?`` (7 Wonders)
+POST   ``/api/games/{id}/undo``            back to your previous decision (``{version?}``)
 POST   ``/api/games/{id}/hint``            the strongest agent's visit shares
 GET    ``/api/games/{id}/record``          the game record (JSON file, as ``duel play`` writes)
 DELETE ``/api/games/{id}``                 abandon the game
 POST   ``/api/replays``                    load a record (the record's JSON as the body)
 GET    ``/api/replays/{id}/positions/{k}`` the position after move k
+GET    ``/api/server``                     searches under way, games kept
 GET    ``/api/study``                      the study shown with ``--study`` (404 without)
 GET    ``/study/{file}``                   its report.html, report.md and plots/*.png
 ====== =================================== ================================================
@@ -27,7 +34,9 @@ import contextlib
 import json
 import logging
 import math
+import re
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -41,7 +50,9 @@ from starlette.staticfiles import StaticFiles
 from duelpy.duel import agents
 from duelpy.duel.agents import STRONGEST
 from duelpy.duel.notation import NUM_DECISION_ACTIONS
-from duelpy.web.games import GameManager, WebError, with_budget
+from duelpy.seven.agents import AGENT_KINDS as SEVEN_AGENTS
+from duelpy.web.games import GameManager, WebError, agent_label, with_budget
+from duelpy.web.seven import MAX_ITERATIONS, SevenReplay, make_game, seven_catalogue
 from duelpy.web.view import catalogue
 
 __all__ = ["create_app", "STATIC", "LOOPBACK_HOSTS"]
@@ -50,6 +61,7 @@ STATIC = Path(__file__).parent / "static"
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
 MAX_BODY = 2_000_000            # bytes: a record of a whole game is about 10 kB
 MAX_WAIT = 30.0                 # seconds a GET may wait for a change
+_INT = re.compile(r"-?[0-9]{1,20}")       # ASCII digits only: isdigit() takes '²' and '٣'
 _log = logging.getLogger("duel.serve")
 
 _SECURITY_HEADERS = [
@@ -142,30 +154,52 @@ def _str(body, key, default=..., max_len=200):
     return v
 
 
-def _query_float(request, key, default, lo, hi):
+def _query(request, key, default, lo, hi, integer: bool):
+    """A query parameter: an integer (ASCII digits only: no '²') or a finite number, from
+    ``lo`` to ``hi``; ``default`` if absent.  WebError (400) naming it otherwise."""
     v = request.query_params.get(key)
     if v is None:
         return default
     try:
-        x = float(v)
+        if integer and not _INT.fullmatch(v):
+            raise ValueError
+        x = int(v) if integer else float(v)
     except ValueError:
-        raise WebError(400, f"query parameter {key} must be a number, not {v[:40]!r}") from None
-    if not math.isfinite(x) or not lo <= x <= hi:
-        raise WebError(400, f"query parameter {key} must be from {lo:g} to {hi:g}, not {v[:40]}")
+        x = None
+    if x is None or not math.isfinite(x) or not lo <= x <= hi:
+        kind, span = ("an integer", f"{lo} to {hi}") if integer else \
+            ("a number", f"{lo:g} to {hi:g}")
+        raise WebError(400, f"query parameter {key} must be {kind} from {span}, not {v[:40]!r}")
     return x
 
 
-def _query_int(request, key, default, lo, hi):
-    v = request.query_params.get(key)
-    if v is None:
-        return default
-    if not v.lstrip("-").isdigit() or not lo <= int(v) <= hi:
-        raise WebError(400, f"query parameter {key} must be an integer from {lo} to {hi}, "
-                            f"not {v[:40]!r}")
-    return int(v)
+def _seed(body) -> int | None:
+    """The seed: an integer or its decimal string (a page's JavaScript numbers lose digits
+    above 2^53), from 0 to 2^64 - 1."""
+    if "seed" not in body or body["seed"] is None or body["seed"] == "":
+        return None
+    v = body["seed"]
+    top = 2 ** 64 - 1
+    what = f"seed must be a whole number from 0 to {top:,}"
+    if isinstance(v, str):
+        t = v.strip().replace(",", "").replace("_", "")
+        if not re.fullmatch(r"[0-9]{1,100}", t):
+            raise WebError(400, f"{what}, not {v[:30]!r}")
+        v = int(t)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise WebError(400, f"{what}, not {json.dumps(v)[:30]}")
+    if not 0 <= v <= top:
+        raise WebError(400, f"{what}: {str(v)[:30]} is too large" if v > 0 else
+                            f"{what}, not {v}")
+    return v
 
 
 # ---------------------------------------------------------------- the app
+def _handlers(web_error, http_error, server_error) -> dict[Any, Any]:
+    """Starlette's exception handlers, by exception class."""
+    return {WebError: web_error, HTTPException: http_error, Exception: server_error}
+
+
 def create_app(*, study_dir: Path | None = None, manager: GameManager | None = None,
                allowed_hosts=None, **manager_options) -> Starlette:
     """The ASGI app.
@@ -186,6 +220,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         If ``study_dir`` holds no study report.
     """
     games = manager or GameManager(**manager_options)
+    games.replay_makers["seven"] = SevenReplay
     study = _study_files(study_dir) if study_dir is not None else None
 
     async def index(request):
@@ -200,59 +235,98 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
             "options": {"centred_pawn": ["chooses", "begins"], "first_game_wonders": False,
                         "start_coins": [7, 7]},
             **catalogue(),
+            "games": _web_games(),
         })
 
     async def new_game(request):
         body = await _body(request)
-        _only(body, ("seat", "opponent", "seed", "first_game_wonders", "centred_pawn",
-                     "start_coins"), "new game")
-        seat = _int(body, "seat", 1, 2, 1, "1 (P1, who begins) or 2")
-        opponent = _str(body, "opponent", with_budget(STRONGEST, "seconds=2"))
-        seed = _int(body, "seed", 0, 2 ** 64 - 1, None)
-        options = {"first_game_wonders": _bool(body, "first_game_wonders")}
-        if "centred_pawn" in body:
-            cp = body["centred_pawn"]
-            if cp not in ("chooses", "begins"):
-                raise WebError(400, f"centred_pawn must be 'chooses' or 'begins', not "
-                                    f"{json.dumps(cp)[:40]}")
-            options["centred_pawn"] = cp
-        if "start_coins" in body:
-            sc = body["start_coins"]
-            if not (isinstance(sc, list) and len(sc) == 2 and all(
-                    isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99
-                    for x in sc)):
-                raise WebError(400, "start_coins must be two integers from 0 to 99 "
-                                    "(P1's and P2's coins)")
-            options["start_coins"] = sc
-        game = await games.create(seat=seat, opponent=opponent, seed=seed, options=options)
+        kind = body.get("game", "duel")
+        if kind not in ("duel", "seven"):
+            raise WebError(400, f"game must be 'duel' or 'seven', not {json.dumps(kind)[:30]}")
+        common = ("game", "seat", "opponent", "seed", "replaces")
+        seed = _seed(body)
+        old = None
+        if "replaces" in body and body["replaces"] is not None:
+            rid = _str(body, "replaces", max_len=100)
+            old = games.games.get(rid)
+        if kind == "seven":
+            _only(body, common + ("players", "sides"), "new 7 Wonders game")
+            players = _int(body, "players", 2, 7, 4, "a player count from 2 to 7")
+            seat = _int(body, "seat", 1, players, 1, f"a seat from 1 to {players}")
+            opponent = _str(body, "opponent", "greedy")
+            sides = _str(body, "sides", "random", max_len=10)
+            if games.closing:
+                raise WebError(503, "the server is stopping")
+            game = games.add(make_game(players=players, seat=seat, opponent=opponent,
+                                       seed=seed, sides=sides))
+        else:
+            _only(body, common + ("first_game_wonders", "centred_pawn", "start_coins"),
+                  "new game")
+            seat = _int(body, "seat", 1, 2, 1, "1 (P1, who begins) or 2")
+            opponent = _str(body, "opponent", with_budget(STRONGEST, "seconds=2"))
+            options = {"first_game_wonders": _bool(body, "first_game_wonders")}
+            if "centred_pawn" in body:
+                cp = body["centred_pawn"]
+                if cp not in ("chooses", "begins"):
+                    raise WebError(400, f"centred_pawn must be 'chooses' or 'begins', not "
+                                        f"{json.dumps(cp)[:40]}")
+                options["centred_pawn"] = cp
+            if "start_coins" in body:
+                sc = body["start_coins"]
+                if not (isinstance(sc, list) and len(sc) == 2 and all(
+                        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 99
+                        for x in sc)):
+                    raise WebError(400, "start_coins must be two integers from 0 to 99 "
+                                        "(P1's and P2's coins)")
+                options["start_coins"] = sc
+            game = await games.create(seat=seat, opponent=opponent, seed=seed, options=options)
+        if old is not None and old is not game:
+            games.close_game(old, "a new game was started in its place", replaced_by=game.id)
         return _game_response(game, 201)
 
     async def get_game(request):
         game = games.get(request.path_params["gid"])
-        version = _query_int(request, "version", None, 0, 2 ** 62)
-        wait = _query_float(request, "wait", 0.0, 0.0, MAX_WAIT)
+        version = _query(request, "version", None, 0, 2 ** 62, integer=True)
+        wait = _query(request, "wait", 0.0, 0.0, MAX_WAIT, integer=False)
+        games.resume(game)
         if version is not None and wait > 0:
-            await games.wait(game, version, wait)
+            await games.wait(game, version, wait, request.is_disconnected)
             game = games.get(request.path_params["gid"])
         return _game_response(game)
 
     async def move(request):
         game = games.get(request.path_params["gid"])
         body = await _body(request)
-        _only(body, ("action", "move"), "move")
+        seven = game.game_name == "seven"
+        _only(body, ("action", "move", "version", "seat") if seven else
+              ("action", "move", "version"), "move")
         if ("action" in body) == ("move" in body):
             raise WebError(400, "give either 'action' (an action id) or 'move' (its name)")
-        if "action" in body:
+        version = _int(body, "version", 0, 2 ** 62, None, "the game's version (an integer)")
+        if seven:
+            seat = _int(body, "seat", 0, 7, None, "a seat from 0 to 7")
+            if "action" in body:
+                action = _int(body, "action", 0, 10 ** 6, what="an action id")
+                game.move(seat=seat, action=action, version=version)
+            else:
+                game.move(seat=seat, text=_str(body, "move"), version=version)
+            games.schedule_ai(game)
+        elif "action" in body:
             action = _int(body, "action", 0, NUM_DECISION_ACTIONS - 1,
                           what=f"an action id from 0 to {NUM_DECISION_ACTIONS - 1}")
-            await games.move(game, action=action)
+            await games.move(game, action=action, version=version)
         else:
-            await games.move(game, text=_str(body, "move"))
+            await games.move(game, text=_str(body, "move"), version=version)
         return _game_response(game)
 
     async def undo(request):
         game = games.get(request.path_params["gid"])
-        await games.undo(game)
+        version = None
+        if request.headers.get("content-length", "0") not in ("0", ""):
+            body = await _body(request)
+            _only(body, ("version",), "undo")
+            version = _int(body, "version", 0, 2 ** 62, None, "the game's version")
+        await games.undo(game, version)
         return _game_response(game)
 
     async def hint(request):
@@ -261,14 +335,17 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
 
     async def record(request):
         game = games.get(request.path_params["gid"])
-        text = game.record.dumps()
-        name = f"duel-game-{game.record.seed}-{len(game.record.moves)}.json"
+        name, text = game.record_file()
         return Response(text, media_type="application/json",
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
+    async def server(request):
+        return JSONResponse({"searches": games.pool.pending, "games": len(games.games),
+                             "thinking": sum(g.thinking for g in games.games.values())})
+
     async def abandon(request):
         game = games.get(request.path_params["gid"])
-        games.close_game(game)
+        games.close_game(game, "it was deleted")
         return JSONResponse({"closed": game.id})
 
     async def new_replay(request):
@@ -282,7 +359,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
     async def replay_position(request):
         rep = games.get_replay(request.path_params["rid"])
         k = request.path_params["k"]
-        if not k.isdigit():
+        if not _INT.fullmatch(k) or k.startswith("-") or len(k) > 9:
             raise WebError(404, f"positions are numbered 0 to {len(rep.record.moves)}, "
                                 f"not {k[:20]!r}")
         return JSONResponse(rep.position(int(k)))
@@ -304,7 +381,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         return FileResponse(path, media_type=media)
 
     async def web_error(request, exc: WebError):
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
 
     async def http_error(request, exc: HTTPException):
         detail = exc.detail
@@ -337,6 +414,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         Route("/api/replays", new_replay, methods=["POST"]),
         Route("/api/replays/{rid}", get_replay),
         Route("/api/replays/{rid}/positions/{k}", replay_position),
+        Route("/api/server", server),
         Route("/api/study", study_info),
         Route("/study/{path:path}", study_file),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -346,8 +424,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         routes=routes,
         middleware=[Middleware(_SecurityHeaders),
                     Middleware(TrustedHostMiddleware, allowed_hosts=hosts)],
-        exception_handlers={WebError: web_error, HTTPException: http_error,
-                            Exception: server_error},
+        exception_handlers=_handlers(web_error, http_error, server_error),
         lifespan=lifespan,
     )
     app.state.games = games
@@ -356,6 +433,27 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
 
 def _game_response(game, status: int = 200) -> Response:
     return Response(game.view_json(), status_code=status, media_type="application/json")
+
+
+def _web_games() -> list[dict]:
+    """The games of the page: each with its view module (``static/games/NAME.js``), player
+    counts, agents and what its view needs (a new game plugs in here and there)."""
+    seven_agents = [
+        {"name": "random", "label": agent_label("random"), "spec": "random",
+         "text": SEVEN_AGENTS["random"].help},
+        {"name": "greedy", "label": agent_label("greedy"), "spec": "greedy",
+         "text": SEVEN_AGENTS["greedy"].help},
+        {"name": "mcts", "label": agent_label("mcts:1000"), "spec": "mcts:1000",
+         "text": SEVEN_AGENTS["mcts"].help},
+    ]
+    return [
+        {"name": "duel", "title": "7 Wonders Duel", "script": "/static/games/duel.js",
+         "players": [2], "default_players": 2},
+        {"name": "seven", "title": "7 Wonders", "script": "/static/games/seven.js",
+         "players": list(range(2, 8)), "default_players": 4, "agents": seven_agents,
+         "default_opponent": "greedy", "max_iterations": MAX_ITERATIONS,
+         **seven_catalogue()},
+    ]
 
 
 def _agent_kinds() -> list[dict]:
@@ -374,7 +472,7 @@ def _agent_kinds() -> list[dict]:
                {"name": "mcts", "text": "Monte Carlo tree search", "budget": "seconds"}]
     for a in out:
         a["strongest"] = a["name"] == strongest
-        a["label"] = a["name"] + (" (the strongest)" if a["strongest"] else "")
+        a["label"] = agent_label(a["name"]).split(" (")[0] + f" ({a['name']})"
     return out
 
 

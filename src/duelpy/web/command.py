@@ -72,15 +72,20 @@ def _finite(ctx, param, value):
               show_default=True, help="Thinking time of a hint.")
 @click.option("--max-seconds", type=click.FloatRange(0.01, 3600), default=60.0,
               callback=_finite,
-              show_default=True, help="The most thinking time per move an opponent may get.")
+              show_default=True, help="The most thinking time per move a Duel opponent may get "
+                                      "(7 Wonders' AI seats are limited in iterations).")
 @click.option("--quiet", "-q", is_flag=True, help="No request log.")
 def serve(host, port, open_browser, study_dir, max_games, threads, hint_seconds, max_seconds,
           quiet):
-    """Play against the AI in a web browser (and replay records, show a study).
+    """Play 7 Wonders Duel or 7 Wonders against the AI in a web browser (and replay
+    records, show a study).
 
-    Starts a local web server and prints its address; Ctrl-C stops it. The page has a
-    new-game form (seat, opponent and its strength, rule options), the board with prices
-    and what each move does, hints, undo, the game record to download, and a replay viewer.
+    Starts a local web server and prints its address; Ctrl-C stops it. The page works on a
+    desktop, a tablet or a phone. It has a new-game form (the game; your seat, the opponent
+    and its strength, rule options; for 7 Wonders 2 to 7 players, AI at every other seat),
+    the board with card faces, prices and what each move does, the opponent's moves shown,
+    hints (Duel), undo, the game record to download, and a replay viewer for both games'
+    records.
 
     \b
     Examples:

@@ -10,12 +10,15 @@ choosing from it (unless ``reveal=True``, as in the replay of a finished game).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from duelcore import ACTION_LAYOUT as L, State, data
 
 from duelpy.duel.notation import NUM_DECISION_ACTIONS, action_name
 from duelpy.duel.render import slot_positions
 
-__all__ = ["board_view", "catalogue", "move_effect", "price_text", "PLAYERS"]
+__all__ = ["board_view", "catalogue", "move_effect", "price_text", "PLAYERS", "rule_events",
+           "touched", "cost_items", "VP_NAMES"]
 
 PLAYERS = ("P1", "P2")
 ROMAN = ("", "I", "II", "III")
@@ -37,6 +40,79 @@ _NEXT_TEXT = {                 # what the same player does next, in a few words
     "destroy": "choose a card to destroy", "revive": "build a card from the discard pile",
     "library": "keep a Great Library token", "choose_start": "choose who begins the next Age",
 }
+
+
+#: The score sheet's rows, in the rulebook's words (the core's category keys -> names).
+VP_NAMES = {"blue": "Civilian buildings (blue)", "green": "Scientific buildings (green)",
+            "yellow": "Commercial buildings (yellow)", "purple": "Guilds (purple)",
+            "wonders": "Wonders", "tokens": "Progress tokens", "coins": "Treasury (1 VP per 3 coins)",
+            "military": "Military"}
+
+
+# ---------------------------------------------------------------- faces: cost and effect items
+def cost_items(text: str) -> dict:
+    """A printed cost (``"3 stone, 1 papyrus"``, ``"2 coins"``, ``""``) as the card face draws
+    it: ``{"coins": n, "res": [[resource, units], ...]}``."""
+    coins, res = 0, []
+    for part in filter(None, (p.strip() for p in str(text or "").split(","))):
+        n, _, what = part.partition(" ")
+        if not n.isdigit():
+            continue
+        if what in ("coin", "coins"):
+            coins += int(n)
+        else:
+            res.append([what, int(n)])
+    return {"coins": coins, "res": res}
+
+
+def _card_items(card) -> list:
+    """What a Duel card does, as the face's icons: a list of small dicts (``t`` the kind:
+    res, choice, trade, shield, sci, coin, vp, text)."""
+    items = []
+    if card.produces:
+        n, _, r = card.produces.partition(" ")
+        items.append({"t": "res", "r": r, "n": int(n)})
+    if card.choice:
+        items.append({"t": "choice", "r": list(card.choice)})
+    if card.trade_one:
+        items.append({"t": "trade", "r": list(card.trade_one)})
+    if card.shields:
+        items.append({"t": "shield", "n": card.shields})
+    if card.symbol:
+        items.append({"t": "sci", "s": card.symbol})
+    if card.coins:
+        items.append({"t": "coin", "n": card.coins})
+    if card.coins_per:
+        what, n = card.coins_per
+        items.append({"t": "text", "s": f"{n}◉ per {what.replace('_', '/')}"})
+    if card.guild:
+        what = {"coins": "3 coins", "brown_grey": "brown+grey", "wonder": "wonder"}.get(
+            card.guild, card.guild)
+        items.append({"t": "text", "s": f"guild: {what}"})
+    if card.vp:
+        items.append({"t": "vp", "n": card.vp})
+    return items
+
+
+def _wonder_items(w) -> list:
+    items = []
+    if w.choice:
+        items.append({"t": "choice", "r": list(w.choice)})
+    if w.shields:
+        items.append({"t": "shield", "n": w.shields})
+    if w.coins:
+        items.append({"t": "coin", "n": w.coins})
+    if w.opponent_loses:
+        items.append({"t": "text", "s": f"opponent −{w.opponent_loses}◉"})
+    action = {"destroy_brown": "destroy brown", "destroy_grey": "destroy grey",
+              "revive": "build from discard", "library": "3 tokens, keep 1"}.get(w.action)
+    if action:
+        items.append({"t": "text", "s": action})
+    if w.play_again:
+        items.append({"t": "again"})
+    if w.vp:
+        items.append({"t": "vp", "n": w.vp})
+    return items
 
 
 # ---------------------------------------------------------------- printed text
@@ -102,16 +178,20 @@ def catalogue() -> dict:
     "colours": [...], "resources": [...], "symbols": [...], "first_game_wonders": [[...], [...]]}``.
     """
     cards = {c.name: {"age": c.age, "colour": c.colour, "cost": c.cost or "free",
-                      "vp": c.vp, "text": _card_text(c), "guild": c.colour == "purple"}
+                      "vp": c.vp, "text": _card_text(c), "guild": c.colour == "purple",
+                      "price": cost_items(c.cost), "items": _card_items(c),
+                      "chain_from": c.chain_from, "chain_gives": c.chain_gives}
              for c in data.CARDS}
-    wonders = {w.name: {"cost": w.cost, "vp": w.vp, "text": _wonder_text(w)}
+    wonders = {w.name: {"cost": w.cost, "vp": w.vp, "text": _wonder_text(w),
+                        "price": cost_items(w.cost), "items": _wonder_items(w)}
                for w in data.WONDERS}
     return {"cards": cards, "wonders": wonders,
             "tokens": {t.name: t.text for t in data.TOKENS},
             "colours": list(data.COLOURS), "resources": list(data.RESOURCES),
             "symbols": list(data.SYMBOLS),
             "first_game_wonders": [list(ws) for ws in data.FIRST_GAME_WONDERS],
-            "wonder_names": list(data.WONDER_NAMES), "token_names": list(data.TOKEN_NAMES)}
+            "wonder_names": list(data.WONDER_NAMES), "token_names": list(data.TOKEN_NAMES),
+            "vp_names": VP_NAMES}
 
 
 # ---------------------------------------------------------------- asking the core
@@ -237,7 +317,7 @@ def _layout(state: State, d: dict, mover, moves_by_card: dict) -> list | None:
     guilds = _guild_slots(state, d["layout"])
     out = []
     for s, entry in enumerate(d["layout"]):
-        slot = {"slot": s, "row": row_of[s], "x": xs[s] - lo, "card": None, "face": "taken",
+        slot: dict[str, Any] = {"slot": s, "row": row_of[s], "x": xs[s] - lo, "card": None, "face": "taken",
                 "available": False}
         if entry is None:
             pass
@@ -260,7 +340,7 @@ def _layout(state: State, d: dict, mover, moves_by_card: dict) -> list | None:
 
 def _player(state: State, q: int, d: dict, mover, vp: dict) -> dict:
     pd_ = d["players"][q]
-    by_colour = {colour: [] for colour in data.COLOURS}
+    by_colour: dict[str, list] = {colour: [] for colour in data.COLOURS}
     for name in pd_["city"]:
         by_colour[data.CARDS[data.CARD_NAMES.index(name)].colour].append(name)
     wonders = []
@@ -386,3 +466,75 @@ def _note(state: State, p: int, kind: str, obj: int) -> str:
         return f"+{state.discard_value(p)} coins"
     return ""
 
+
+
+# ---------------------------------------------------------------- what a move did
+def touched(before: State, action: int) -> dict | None:
+    """What a decision took, built or destroyed, for the page to highlight a moment:
+    ``{"kind": ..., "card": name, "wonder": name, "token": name, "player": "P1"/"P2"}``
+    (only the keys that apply), or None for a chance outcome."""
+    p = before.current_player()
+    kind, obj = _decision_kind(action)
+    if kind == "chance" or p not in (0, 1):
+        return None
+    out = {"kind": kind, "player": PLAYERS[p]}
+    if kind in ("build", "discard", "destroy", "revive"):
+        out["card"] = data.CARDS[obj].name
+        if kind == "destroy":
+            out["player"] = PLAYERS[1 - p]              # the city that lost the card
+    elif kind == "wonder":
+        w, c = divmod(obj, N_CARDS)
+        out["wonder"], out["card"] = data.WONDER_NAMES[w], data.CARDS[c].name
+    elif kind == "pick":
+        out["wonder"] = data.WONDER_NAMES[obj]
+    elif kind == "token":
+        out["token"] = data.TOKEN_NAMES[obj]
+    elif kind == "start":
+        out["starts"] = PLAYERS[obj]
+    return out
+
+
+def rule_events(before: State, after: State, action: int) -> list[str]:
+    """What the rules did on their own after a decision (the page's log shows each): a
+    wonder given automatically at the end of a draft round, the eighth wonder leaving the
+    game, military tokens looted, a new Age dealt, the Age's first player, Play Again, the
+    end of the game.  Found by comparing the two positions' public data only."""
+    d0, d1 = before.to_dict(), after.to_dict()
+    p = before.current_player()
+    kind, obj = _decision_kind(action)
+    picked = data.WONDER_NAMES[obj] if kind == "pick" else None
+    out = []
+    for q in (0, 1):
+        w0 = {w["name"] for w in d0["players"][q]["wonders"]}
+        w1 = {w["name"] for w in d1["players"][q]["wonders"]}
+        for name in sorted(w1 - w0 - {picked}):
+            out.append(f"{PLAYERS[q]} takes {name} automatically: the last wonder of the "
+                       f"draft round")
+        for name in sorted(w0 - w1):
+            out.append(f"{name} of {PLAYERS[q]} leaves the game: only seven wonders can be "
+                       f"built")
+    if d1["draft"]["offer"] and d1["draft"]["picks"] == 4 and d0["draft"]["picks"] < 4:
+        out.append("the second draft round: " + ", ".join(d1["draft"]["offer"]) + " are dealt")
+    for q in (0, 1):
+        lost = [t for t in d0["military_tokens"][q] if t not in d1["military_tokens"][q]]
+        for t in lost:
+            out.append(f"the Conflict pawn reaches a military token: {PLAYERS[q]} loses {t} "
+                       f"coins (or all they have) and the token leaves the board")
+    if after.age != before.age and after.age:
+        out.append(f"Age {ROMAN[after.age]} begins: its cards are dealt")
+    if after.phase == "choose_start" and before.phase != "choose_start":
+        chooser = after.current_player()
+        if chooser in (0, 1):
+            out.append(f"{PLAYERS[chooser]} chooses who begins the next Age (the weaker "
+                       f"military, or the last player)")
+    if (before.age and after.age and after.age != before.age and kind != "start"
+            and after.phase != "choose_start" and after.current_player() in (0, 1)):
+        out.append(f"{PLAYERS[after.current_player()]} begins Age {ROMAN[after.age]}")
+    if after.replay and after.phase == "play" and p == after.current_player() and kind == "wonder":
+        out.append(f"{PLAYERS[p]} plays again (the wonder's Play Again)")
+    if after.is_terminal():
+        res = after.result()
+        w = res["winner"]
+        out.append("the game ends: " + ("a shared victory" if w is None else
+                                         f"{PLAYERS[w]} wins ({res['victory']} victory)"))
+    return out

@@ -1,16 +1,25 @@
-// duel serve: the page. Plain JavaScript, no framework, no build step.
+// duel serve: the page's shell. Plain JavaScript, no framework, no build step.
 // Everything about the rules (prices, legal moves, what a move does) comes from the server.
+// Each game draws itself with its own view module (static/games/NAME.js), which registers
+// with Shell.register(name, module): the shell does the rest (new-game form, following the
+// game, moves with the game's version, undo, hints, the log, the replay viewer).
 "use strict";
 
 const S = {
   meta: null,        // /api/meta
-  game: null,        // the current game's view
-  sel: null,         // selected card name (play phase)
+  views: {},         // game name -> view module
+  gmeta: {},         // game name -> the game's entry of meta.games
+  game: null,        // the current game's view (from the server)
+  received: 0,       // performance.now() when it arrived (for the thinking clock)
+  sel: null,         // the selection inside the board (the module's meaning)
   keys: {},          // key -> handler for the labels shown
-  following: false,  // a long poll is under way
+  polling: 0,        // the generation of the long-poll loop under way
+  offline: false,    // the server did not answer the last poll
   replay: null,      // replay summary
   rk: 0,             // replay position
   rview: null,
+  seenLog: 0,        // log entries already highlighted
+  pendingNew: null,  // a new game's body waiting for the player's confirmation
 };
 
 const $ = (id) => document.getElementById(id);
@@ -18,16 +27,26 @@ const esc = (s) => String(s ?? "").replace(/[&<>"']/g,
   (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
 const LABELS = "123456789acefgijklmnopqrstvxyz";   // no b, d, h, u, w (those are commands)
 
-async function api(method, path, body) {
-  const opts = {method, headers: {}};
+class ApiError extends Error {
+  constructor(message, status, data) { super(message); this.status = status; this.data = data || {}; }
+}
+
+async function api(method, path, body, signal) {
+  const opts = {method, headers: {}, signal};
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  const r = await fetch(path, opts);
+  let r;
+  try { r = await fetch(path, opts); }
+  catch (e) {
+    const err = new ApiError("cannot reach the server (is duel serve still running?)", 0);
+    err.aborted = !!(signal && signal.aborted);
+    throw err;
+  }
   let data = null;
   try { data = await r.json(); } catch (e) { data = {error: `${r.status} ${r.statusText}`}; }
-  if (!r.ok) throw new Error(data && data.error ? data.error : `${r.status}`);
+  if (!r.ok) throw new ApiError(data && data.error ? data.error : `${r.status}`, r.status, data);
   return data;
 }
 
@@ -43,407 +62,339 @@ function show(name) {
   for (const v of document.querySelectorAll(".view")) v.hidden = v.id !== `view-${name}`;
   for (const b of document.querySelectorAll("nav button")) b.classList.toggle("active", b.dataset.nav === name);
   S.view = name;
+  document.body.dataset.view = name;
+  if (name === "game" && S.game) renderGame();
 }
+
+// ------------------------------------------------------------------ faces: shared glyphs
+const RES_LETTER = {wood: "W", stone: "S", ore: "O", clay: "C", glass: "G", papyrus: "P", loom: "L"};
+const SCI = {compass: "⊕", gear: "⚙", tablet: "▤", wheel: "☸", quill: "✒", mortar: "⚗",
+             set_square: "◺", sundial: "☼", globe: "♁", law: "⚖"};
+
+const UI = {
+  esc, api, flash, LABELS,
+  res(r, n = 1) {
+    const one = `<i class="ic res r-${esc(r)}" title="${esc(r)}">${RES_LETTER[r] || "?"}</i>`;
+    return n > 2 ? `<span class="ic-n">${n}×</span>${one}` : one.repeat(n);
+  },
+  coin(n) { return `<i class="ic coin" title="${n} coin${n === 1 ? "" : "s"}">${n}</i>`; },
+  vp(n) { return `<i class="ic vp" title="${n} VP">${n}</i>`; },
+  shield(n) { return `<i class="ic shield" title="${n} shield${n === 1 ? "" : "s"}">${n > 1 ? n : ""}</i>`.repeat(1); },
+  sci(s) { return `<i class="ic sci" title="science: ${esc(s.replace("_", " "))}">${SCI[s] || "?"}</i>`; },
+  // a printed cost {coins, res: [[resource, units]]}
+  cost(p) {
+    if (!p || (!p.coins && !p.res.length)) return `<span class="cost free" title="free">—</span>`;
+    return `<span class="cost">${p.coins ? UI.coin(p.coins) : ""}${p.res.map(([r, n]) => UI.res(r, n)).join("")}</span>`;
+  },
+  // an effect: [{t: res|choice|trade|shield|sci|coin|vp|again|text, ...}]
+  items(items) {
+    return (items || []).map((it) => {
+      switch (it.t) {
+        case "res": return UI.res(it.r, it.n);
+        case "choice": return `<span class="choice">${it.r.map((r) => UI.res(r)).join("<b>/</b>")}</span>`;
+        case "trade": return `<span class="trade">${it.r.map((r) => UI.res(r)).join("")}=${UI.coin(1)}</span>`;
+        case "shield": return it.n > 3 ? UI.shield(it.n) : `<i class="ic shield" title="${it.n} shields"></i>`.repeat(it.n);
+        case "sci": return UI.sci(it.s);
+        case "coin": return UI.coin(it.n);
+        case "vp": return UI.vp(it.n);
+        case "again": return `<i class="ic again" title="Play Again">↻</i>`;
+        default: return `<span class="eff-text">${esc(it.s)}</span>`;
+      }
+    }).join("");
+  },
+  // a card face: {name, colour, price, items, chain}, with extra classes and attributes
+  face(name, info, cls = "", attrs = "", extra = "") {
+    info = info || {};
+    return `<div class="card face ${esc(info.colour || "")} ${cls}" data-card="${esc(name)}" ${attrs}
+        title="${esc(`${name} — cost: ${info.cost || "free"}. ${info.text || ""}`)}">
+      <div class="c-top">${UI.cost(info.price)}</div>
+      <div class="c-eff">${UI.items(info.items)}</div>
+      <div class="c-name">${esc(name)}</div>${extra}</div>`;
+  },
+  vpName(key, names) { return (names && names[key]) || key; },
+  signed(n, unit) { return `${n > 0 ? "+" : "−"}${Math.abs(n)} ${unit}`; },
+};
+
+// ------------------------------------------------------------------ game modules
+const Shell = {
+  register(name, module) { S.views[name] = module; },
+  get game() { return S.game; },
+  get sel() { return S.sel; },
+  set sel(v) { S.sel = v; },
+  get meta() { return S.meta; },
+  gmeta(name) { return S.gmeta[name]; },
+  render: () => renderGame(),
+  play: (body) => play(body),
+  UI,
+};
+window.Shell = Shell;
+
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement("script");
+    s.src = src; s.onload = resolve; s.onerror = () => reject(new Error(`cannot load ${src}`));
+    document.head.appendChild(s);
+  });
+}
+
+function view(name) { return S.views[name || (S.game && S.game.game) || "duel"]; }
 
 // ------------------------------------------------------------------ new game
+function chosenGame() {
+  const r = document.querySelector("input[name=game]:checked");
+  return r ? r.value : "duel";
+}
+
 function setupNewGame() {
-  const box = $("agent-choices");
-  box.innerHTML = S.meta.agents.map((a, i) =>
-    `<label title="${esc(a.text)}"><input type="radio" name="agent" value="${esc(a.name)}"
-       data-budget="${esc(a.budget || "")}" ${a.strongest ? "checked" : ""}>
-       ${esc(a.label)} <span class="muted">— ${esc(a.text)}</span></label>`).join("");
-  $("seconds").max = S.meta.max_seconds;
-  const budget = () => {
-    const a = document.querySelector("input[name=agent]:checked");
-    document.querySelector(".budget").hidden = !(a && a.dataset.budget);
+  $("game-choices").innerHTML = S.meta.games.filter((g) => S.views[g.name]).map((g, i) =>
+    `<label class="game-choice"><input type="radio" name="game" value="${esc(g.name)}" ${i === 0 ? "checked" : ""}>
+       <span>${esc(g.title)}</span><small>${g.players.length > 1 ? `${g.players[0]}–${g.players[g.players.length - 1]} players` : "2 players"}</small></label>`).join("");
+  const fill = () => {
+    const name = chosenGame();
+    $("game-fields").innerHTML = view(name).formHtml(S.gmeta[name], S.meta);
+    if (view(name).formInit) view(name).formInit(S.gmeta[name], S.meta);
+    $("new-title").textContent = `New game of ${S.gmeta[name].title}`;
   };
-  box.addEventListener("change", budget);
-  budget();
+  $("game-choices").addEventListener("change", fill);
+  fill();
   $("new-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    const a = document.querySelector("input[name=agent]:checked");
-    let opponent = $("agent-spec").value.trim();
-    if (!opponent) {
-      opponent = a.value;
-      if (a.dataset.budget === "seconds") {
-        opponent += (opponent.includes(":") ? "," : ":") + `seconds=${Number($("seconds").value) || 1}`;
-      }
+    const name = chosenGame();
+    let body;
+    try { body = {game: name, ...view(name).formBody(S.gmeta[name], S.meta)}; }
+    catch (e) { flash(e.message); return; }
+    const seed = $("seed").value.trim();
+    if (seed !== "") {
+      if (!/^[0-9]+$/.test(seed)) { flash("the seed is a whole number from 0 to 18446744073709551615"); return; }
+      if (BigInt(seed) > 18446744073709551615n) { flash(`the seed ${seed.slice(0, 40)} is too large: at most 18446744073709551615`); return; }
+      body.seed = seed;                       // as a string: no digit is lost
     }
-    const body = {
-      seat: Number(document.querySelector("input[name=seat]:checked").value),
-      opponent,
-      first_game_wonders: $("first-game-wonders").checked,
-      centred_pawn: $("centred-pawn").value,
-      start_coins: [Number($("coins-p1").value), Number($("coins-p2").value)],
-    };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
-    try {
-      $("start").disabled = true;
-      const g = await api("POST", "/api/games", body);
-      const old = S.game;
-      if (old && !old.result) api("DELETE", `/api/games/${old.id}`).catch(() => {});  // abandoned
-      S.sel = null;
-      $("hint").hidden = true;
-      $("nav-game").hidden = false;
-      history.replaceState(null, "", `#game=${g.id}`);   // a reload comes back to this game
-      setGame(g);
-      show("game");
-    } catch (e) {
-      flash(e.message);
-    } finally {
-      $("start").disabled = false;
+    const old = S.game;
+    if (old && !old.result && !S.gone) {      // an unfinished game: ask first
+      S.pendingNew = body;
+      $("confirm-new").hidden = false;
+      $("confirm-text").textContent = `Your ${S.gmeta[old.game].title} game (move ${old.n_moves}) is not finished. Starting a new game abandons it.`;
+      $("confirm-abandon").focus();
+      return;
     }
+    await startGame(body);
+  });
+  $("confirm-abandon").addEventListener("click", async () => {
+    const body = S.pendingNew;
+    $("confirm-new").hidden = true;
+    S.pendingNew = null;
+    if (body && S.game) body.replaces = S.game.id;
+    if (body) await startGame(body);
+  });
+  $("confirm-keep").addEventListener("click", () => {
+    $("confirm-new").hidden = true; S.pendingNew = null;
+    show("game");
   });
 }
 
-// ------------------------------------------------------------------ drawing a position
-const ROW_STEP = 46, CARD_W = 92, CARD_H = 60, GAP = 6;
-
-function effectText(e) {
-  if (!e) return "";
-  const parts = [];
-  if (e.coins) parts.push(`${e.coins > 0 ? "+" : "−"}${Math.abs(e.coins)} coins`);
-  if (e.vp) parts.push(`${e.vp > 0 ? "+" : "−"}${Math.abs(e.vp)} VP`);
-  if (e.pawn) parts.push(`pawn ${e.pawn > 0 ? "+" : "−"}${Math.abs(e.pawn)}`);
-  if (e.opp_coins) parts.push(`opponent ${e.opp_coins > 0 ? "+" : "−"}${Math.abs(e.opp_coins)} coins`);
-  if (e.next) parts.push(`then ${e.next}`);
-  if (e.ends) {
-    const w = e.ends.winner;
-    parts.push(w === null ? "ends the game: shared victory" : `ends the game: P${w + 1} wins (${e.ends.victory})`);
+async function startGame(body) {
+  try {
+    $("start").disabled = true;
+    if (body.replaces) stopFollowing();             // the old game's poll ends quietly
+    const g = await api("POST", "/api/games", body);
+    enterGame(g);
+  } catch (e) {
+    flash(e.message);
+  } finally {
+    $("start").disabled = false;
   }
-  return parts.join(", ");
 }
 
-// a price as the server words it from the core's trade_breakdown:
-// "5 coins = 1 clay × 3 + 1 papyrus × 2" (units × coins per unit), "free (chain from Baths)"
-function priceText(p) { return p ? p.text : ""; }
-
-function cardTitle(name) {
-  const c = S.meta.cards[name];
-  if (!c) return name;
-  return `${name} (${c.colour}, Age ${c.age > 3 ? "III" : "I".repeat(c.age)}) — cost: ${c.cost}. ${c.text}`;
-}
-
-function drawLayout(v, interactive) {
-  if (!v.layout) return "";
-  if (v.layout.every((s) => s.face === "taken")) {
-    return `<div class="muted">Every card of ${esc(v.age_name)} has been taken.</div>`;
-  }
-  const xs = v.layout.map((s) => s.x);
-  const width = (Math.max(...xs) + 1) * (CARD_W + GAP);
-  const rows = Math.max(...v.layout.map((s) => s.row)) + 1;
-  const height = (rows - 1) * ROW_STEP + CARD_H + 28;
-  let html = `<div class="layout" style="width:${width}px;height:${height}px">`;
-  for (const s of v.layout) {
-    if (s.face === "taken") continue;
-    const style = `left:${s.x * (CARD_W + GAP)}px;top:${s.row * ROW_STEP}px;z-index:${s.row + 1}`;
-    if (s.face === "back" || s.face === "guild_back") {
-      const label = s.face === "guild_back" ? "Guild" : ["", "I", "II", "III"][v.age];
-      html += `<div class="card back ${s.face === "guild_back" ? "guild" : `age${v.age}`}" style="${style}"
-                 title="${s.face === "guild_back" ? "a guild, face down" : "a card of this Age, face down"}"><span>${label}</span></div>`;
-      continue;
-    }
-    const avail = s.available;
-    const cls = ["card", "face", s.colour, avail ? "available" : "covered"];
-    if (S.sel === s.card && interactive) cls.push("selected");
-    let extra = "";
-    if (avail && s.price) {
-      const p = s.price;
-      const ptxt = p.chain ? "chain" : p.total === 0 ? "free" : `${p.total}`;
-      extra += `<span class="price ${p.affordable ? "" : "dear"} ${p.chain ? "chain" : ""}"
-                  title="${esc(priceText(p))}">${esc(ptxt)}</span>`;
-    }
-    if (avail && interactive && s.label) extra += `<kbd class="label">${esc(s.label)}</kbd>`;
-    html += `<div class="${cls.join(" ")}" style="${style}" data-card="${esc(s.card)}"
-               title="${esc(cardTitle(s.card))}${s.price ? esc(" — price: " + priceText(s.price)) : ""}">
-               <span class="name">${esc(s.card)}</span>${extra}</div>`;
-  }
-  return html + "</div>";
-}
-
-function drawMilitary(v) {
-  const m = v.military;
-  let cells = "";
-  for (let x = -m.capital; x <= m.capital; x++) {
-    const d = Math.abs(x);
-    let zone = "";
-    for (const [start, vp] of m.vp_zones) if (d >= start) zone = `vp${vp}`;
-    const cap = d === m.capital ? "capital" : "";
-    const pawn = x === m.pawn ? `<span class="pawn" title="Conflict pawn">●</span>` : "";
-    cells += `<div class="cell ${zone} ${cap} ${x === 0 ? "centre" : ""}" data-x="${x}">${pawn}</div>`;
-  }
-  let toks = "";
-  m.tokens.forEach((vals, side) => {
-    for (const [start, val] of m.zones) {
-      if (!vals.includes(val)) continue;
-      const x = (side === 0 ? -1 : 1) * (start + 1);
-      toks += `<span class="mtoken" style="left:calc(${(x + m.capital) / (2 * m.capital + 1) * 100}% - 6px)"
-                 title="P${side + 1} loses ${val} coins when the pawn enters this zone">−${val}</span>`;
-    }
-  });
-  const lead = m.pawn === 0 ? "pawn on the centre" :
-    `P${m.pawn > 0 ? 1 : 2} leads by ${Math.abs(m.pawn)} (${Math.max(...m.vp)} VP now)`;
-  return `<div class="military"><span class="cap-label">P1</span><div class="track">${cells}
-          <div class="mtokens">${toks}</div></div><span class="cap-label">P2</span>
-          <div class="mil-text muted">${esc(lead)}</div></div>`;
-}
-
-function drawPlayer(v, q, names) {
-  const p = v.players[q];
-  const mover = v.mover === q && !v.result;
-  const who = names ? names[q] : "";
-  let wonders = p.wonders.map((w) => {
-    const info = S.meta.wonders[w.name] || {};
-    let t = `<li class="wonder ${w.built ? "built" : ""}" title="${esc(`${w.name} — cost: ${info.cost}. ${info.text}`)}">`;
-    t += `${w.built ? "✓" : "·"} ${esc(w.name)}`;
-    if (w.built && w.card) t += ` <span class="muted">(over ${esc(w.card)})</span>`;
-    if (!w.built && w.price) t += ` <span class="price-inline ${w.price.affordable ? "" : "dear"}">${esc(priceText(w.price))}</span>`;
-    return t + "</li>";
-  }).join("");
-  if (!wonders) wonders = `<li class="muted">none yet</li>`;
-  const city = S.meta.colours.map((c) => {
-    const cards = p.city[c] || [];
-    if (!cards.length) return "";
-    return `<div class="city-row"><span class="chip ${c}">${c}</span> ` +
-      cards.map((n) => `<span class="mini ${c}" title="${esc(cardTitle(n))}">${esc(n)}</span>`).join("") + "</div>";
-  }).join("") || `<div class="muted">no cards yet</div>`;
-  const vps = Object.entries(p.vp).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(", ");
-  const prod = Object.entries(p.production).filter(([, n]) => n).map(([r, n]) => `${n} ${r}`).join(", ") || "nothing";
-  const sci = Object.entries(p.science).map(([s, n]) => `${s.replace("_", " ")}${n > 1 ? " ×" + n : ""}`).join(", ") || "none";
-  const tokens = p.tokens.map((t) => `<span class="token" title="${esc(S.meta.tokens[t])}">${esc(t)}</span>`).join("") || `<span class="muted">none</span>`;
-  return `<div class="player ${mover ? "to-move" : ""}" id="player-${q + 1}">
-    <h3>${esc(p.name)} <span class="muted">${esc(who)}</span>${mover ? ' <span class="badge">to move</span>' : ""}</h3>
-    <div class="stats"><span class="coins" title="coins">${p.coins}</span>
-      <span class="vp" title="victory points now">${p.total} VP</span>
-      <span class="muted">${vps ? "(" + esc(vps) + ")" : ""}</span></div>
-    <div><b>Wonders</b><ul class="wonders">${wonders}</ul></div>
-    <div><b>Progress tokens</b> ${tokens}</div>
-    <div class="muted">produces ${esc(prod)} · science: ${esc(sci)}</div>
-    <div class="city">${city}</div>
-  </div>`;
-}
-
-function drawBoard(v, interactive, names) {
-  const tokens = v.board_tokens.map((t) => `<span class="token" title="${esc(S.meta.tokens[t])}">${esc(t)}</span>`).join("") || `<span class="muted">none</span>`;
-  const pile = v.discard_pile.map((n) => `<span class="mini ${S.meta.cards[n].colour}" title="${esc(cardTitle(n))}">${esc(n)}</span>`).join("") || `<span class="muted">empty</span>`;
-  let draft = "";
-  if (v.phase === "draft" && v.draft.offer.length) {
-    draft = `<div class="draft"><b>Wonders in the draft:</b> ` + v.draft.offer.map((w) =>
-      `<span class="wonder-card" title="${esc(S.meta.wonders[w].cost + ". " + S.meta.wonders[w].text)}">${esc(w)}</span>`).join("") + "</div>";
-  }
-  return `${drawMilitary(v)}
-    <div class="layout-wrap">${v.layout ? drawLayout(v, interactive) : draft || '<div class="muted">No Age layout yet.</div>'}</div>
-    <div class="players">${drawPlayer(v, 0, names)}${drawPlayer(v, 1, names)}</div>
-    <div class="board-foot"><div><b>Progress tokens on the board</b> ${tokens}</div>
-      <div><b>Discard pile (${v.discard_pile.length})</b> ${pile}</div></div>`;
+function enterGame(g) {
+  S.sel = null;
+  S.gone = false;
+  S.seenLog = g.log.length;
+  $("hint").hidden = true;
+  $("move-error").textContent = "";
+  $("nav-game").hidden = false;
+  history.replaceState(null, "", `#game=${g.id}`);   // a reload comes back to this game
+  show("game");
+  setGame(g);
+  follow();
 }
 
 // ------------------------------------------------------------------ the game
-function statusText(g) {
-  if (g.result) return "Game over";
-  const age = g.age_name;
-  if (g.thinking) return `${age} · ${g.to_move} (${g.opponent}) to move`;
-  if (g.to_move === g.you) return `${age} · your move (${g.you}): ${g.pending}${g.play_again ? " — Play Again" : ""}`;
-  return `${age} · ${g.to_move} to move`;
-}
-
-function resultHtml(v, names, you) {
-  const r = v.result;
-  if (!r) return "";
-  const w = r.winner;
-  let head;
-  if (w === null) head = "Shared victory";
-  else head = `P${w + 1}${names ? ` (${esc(names[w])})` : ""} wins — ${esc(r.victory)} victory`;
-  if (you !== undefined && w !== null) head += w === you ? " — you win!" : " — you lose";
-  const cats = Object.keys(r.vp);
-  const rows = cats.map((c) => `<tr><td>${esc(c)}</td><td>${r.vp[c][0]}</td><td>${r.vp[c][1]}</td></tr>`).join("");
-  return `<h2 class="result-head">${head}</h2>
-    <p class="result-score" data-winner="${w === null ? "none" : w}" data-victory="${esc(r.victory)}">Final score:
-       P1 <b class="result-total-p1">${r.total[0]}</b> – P2 <b class="result-total-p2">${r.total[1]}</b></p>
-    <table class="vp-table"><tr><th></th><th>P1</th><th>P2</th></tr>${rows}
-    <tr class="total"><td>total</td><td>${r.total[0]}</td><td>${r.total[1]}</td></tr></table>`;
-}
-
-function assignLabels(g) {
-  S.keys = {};
-  if (!g.moves.length || g.thinking || g.result) return;
-  let i = 0;
-  if (g.phase === "play" && g.layout) {
-    for (const s of g.layout) {
-      if (s.available && s.moves && s.moves.length) {
-        s.label = LABELS[i++];
-        const name = s.card;
-        S.keys[s.label] = () => select(name);
-      }
-    }
-  } else {
-    for (const m of g.moves) {
-      m.label = LABELS[i++];
-      S.keys[m.label] = () => play(m.id);
-    }
-  }
-}
-
 function setGame(g) {
   const prev = S.game;
   S.game = g;
-  if (prev && (prev.version !== g.version || prev.id !== g.id)) S.sel = null;
-  if (S.sel && !(g.layout || []).some((s) => s.card === S.sel && s.available)) S.sel = null;
+  S.received = performance.now();
+  if (!prev || prev.id !== g.id) S.sel = null;
+  else if (prev.version !== g.version) {               // a selection that still holds stays
+    const mod = view(g.game);
+    if (!(S.sel && mod.keepSel && mod.keepSel(g, S.sel))) S.sel = null;
+  }
+  if (prev && prev.id === g.id && g.log.length > S.seenLog) {
+    const fresh = g.log.slice(S.seenLog);
+    S.highlight = fresh;
+  } else if (!prev || prev.id !== g.id) {
+    S.highlight = null;
+  }
+  S.seenLog = g.log.length;
   renderGame();
-  if (g.thinking) follow();
 }
 
 function renderGame() {
   const g = S.game;
   if (!g) return;
-  assignLabels(g);
+  const mod = view(g.game);
   const b = document.body.dataset;
   b.version = g.version; b.thinking = g.thinking ? "1" : "0"; b.phase = g.phase;
-  b.toMove = g.to_move || ""; b.over = g.result ? "1" : "0";
-  $("status").textContent = statusText(g);
-  $("thinking").hidden = !g.thinking;
-  $("thinking-text").textContent = `${g.opponent} is thinking…`;
-  $("btn-undo").disabled = !g.can_undo || g.thinking;
-  $("btn-hint").disabled = !!(g.thinking || g.result || g.to_move !== g.you);
+  b.toMove = g.to_move || ""; b.over = g.result ? "1" : "0"; b.game = g.game;
+  b.yourTurn = mod.yourTurn(g) ? "1" : "0";
+  $("status").textContent = S.offline ? "The server does not answer" : mod.status(g);
+  $("thinking").hidden = !g.thinking || S.offline;
+  $("offline").hidden = !S.offline;
+  $("btn-undo").disabled = !g.can_undo || !!g.result;
+  $("btn-hint").hidden = !mod.hints;
+  $("btn-hint").disabled = !!(g.thinking || g.result || !mod.yourTurn(g));
   $("btn-record").href = `/api/games/${g.id}/record`;
-  $("btn-record").setAttribute("download", `duel-game-${g.seed}.json`);
+  $("btn-record").setAttribute("download", `${g.game}-game-${g.seed}.json`);
+  $("opponent").textContent = g.opponent_label || "";
   const res = $("game-result");
   res.hidden = !g.result;
-  res.innerHTML = resultHtml(g, g.players_names, g.you === "P1" ? 0 : 1);
-  $("game-board").innerHTML = drawBoard(g, true, g.players_names);
-  renderDecision(g);
+  res.innerHTML = g.result ? mod.result(g, {you: true}) : "";
+  S.keys = {};
+  const ctx = {interactive: true, keys: S.keys, sel: S.sel};
+  $("game-board").innerHTML = mod.board(g, ctx);
+  $("decision").innerHTML = mod.decision(g, ctx);
+  document.body.classList.toggle("sheet-open", !!S.sel);
   renderLog(g);
+  tick();
   if (g.error) flash(g.error);
-}
-
-function moveButton(m, text) {
-  const eff = effectText(m.effect);
-  return `<button class="move" data-move="${m.id}" title="${esc(m.name)}">
-    ${m.label ? `<kbd>${esc(m.label)}</kbd> ` : ""}${text || esc(m.name)}
-    ${m.note ? `<span class="note">${esc(m.note)}</span>` : ""}
-    ${eff ? `<span class="effect">${esc(eff)}</span>` : ""}</button>`;
-}
-
-// the price of every available card for the player to move, with its trading breakdown
-function pricesHtml(g) {
-  const rows = g.layout.filter((s) => s.available && s.price).map((s) => {
-    const p = s.price;
-    return `<li class="${p.affordable ? "" : "dear"}" data-card="${esc(s.card)}">
-      ${s.label ? `<kbd>${esc(s.label)}</kbd> ` : ""}<span class="chip ${s.colour}"></span>
-      ${esc(s.card)}: <span class="price-text" data-card="${esc(s.card)}">${esc(priceText(p))}</span>
-      ${p.affordable ? "" : '<span class="why-not">(not enough coins)</span>'}</li>`;
-  }).join("");
-  return rows ? `<h4 title="resources bought from the bank: units × coins per unit">Prices for you</h4>
-    <ul class="prices">${rows}</ul>` : "";
-}
-
-function renderDecision(g) {
-  const box = $("decision");
-  if (g.result) { box.innerHTML = `<h3>The game is over</h3><p>Download the record, or replay it.</p>`; return; }
-  if (g.thinking) { box.innerHTML = `<h3>${esc(g.opponent)} is thinking…</h3>`; return; }
-  if (g.to_move !== g.you || !g.moves.length) { box.innerHTML = `<h3>Waiting</h3>`; return; }
-  if (g.phase === "play") {
-    if (!S.sel) {
-      box.innerHTML = `<h3>Your move</h3><p>${esc(g.pending)}${g.play_again ? " <b>(Play Again)</b>" : ""}.</p>
-        <p class="muted">Click an available card (or press its label) to see what you can do with it.</p>
-        ${pricesHtml(g)}`;
-      return;
+  if (S.highlight && S.highlight.length) {
+    for (const sel of mod.touched(g, S.highlight)) {
+      for (const el of document.querySelectorAll(sel)) el.classList.add("just-moved");
     }
-    const slot = g.layout.find((s) => s.card === S.sel);
-    const info = S.meta.cards[S.sel];
-    const ms = slot.moves;
-    const build = ms.find((m) => m.kind === "build");
-    const discard = ms.find((m) => m.kind === "discard");
-    const wonders = ms.filter((m) => m.kind === "wonder");
-    let html = `<h3><span class="chip ${slot.colour}"></span> ${esc(S.sel)}</h3>
-      <p class="muted">${esc(info.text)}</p>
-      <p>Printed cost: ${esc(info.cost)}. Price for you:
-        <b class="price-text" data-card="${esc(S.sel)}">${esc(priceText(slot.price))}</b></p>`;
-    if (build) html += moveButton({...build, label: "B"}, `Build ${esc(S.sel)}`);
-    else html += `<p class="why-not">Cannot build it: ${esc(slot.why_not_build || "not legal")}</p>`;
-    if (discard) html += moveButton({...discard, label: "D"}, `Discard for coins`);
-    wonders.forEach((m, i) => { html += moveButton({...m, label: String(i + 1)}, `Wonder: ${esc(m.wonder)}`); });
-    html += `<button id="cancel-sel" class="link">cancel <kbd>Esc</kbd></button>`;
-    box.innerHTML = html;
-    S.keys = {b: build ? () => play(build.id) : null, d: discard ? () => play(discard.id) : null};
-    wonders.forEach((m, i) => { S.keys[String(i + 1)] = () => play(m.id); });
-    return;
+    const box = $("just");
+    box.innerHTML = mod.justHtml(g, S.highlight);
+    box.hidden = !box.innerHTML;
+    clearTimeout(renderGame.t);
+    renderGame.t = setTimeout(() => {
+      for (const el of document.querySelectorAll(".just-moved")) el.classList.remove("just-moved");
+    }, 2600);
+    S.highlight = null;
   }
-  let html = `<h3>Your decision</h3><p>${esc(g.pending)}</p>`;
-  for (const m of g.moves) {
-    let text = esc(m.name);
-    if (m.kind === "pick") text = `Pick <b>${esc(m.wonder)}</b> <span class="muted">${esc(S.meta.wonders[m.wonder].text)}</span>`;
-    if (m.kind === "token") text = `<b>${esc(m.token)}</b> <span class="muted">${esc(S.meta.tokens[m.token])}</span>`;
-    if (m.kind === "start") text = `${esc(m.player)} begins the next Age`;
-    if (m.kind === "destroy") text = `Destroy ${esc(m.card)}`;
-    if (m.kind === "revive") text = `Build ${esc(m.card)} from the discard pile`;
-    html += moveButton(m, text);
-  }
-  if (g.library_offer && g.library_offer.length) html += `<p class="muted">Drawn by The Great Library: ${esc(g.library_offer.join(", "))}</p>`;
-  box.innerHTML = html;
 }
+
+// the thinking clock: elapsed time, budget and the iterations so far (from the AI's rate)
+function tick() {
+  const g = S.game;
+  if (!g || !g.thinking || S.offline) return;
+  const el = (g.thinking_elapsed || 0) + (performance.now() - S.received) / 1000;
+  const bud = g.budget || {};
+  let text = `${g.opponent_label || "The opponent"} is thinking… ${el.toFixed(1)} s`;
+  if (bud.seconds) text += ` of ${bud.seconds} s`;
+  if (g.rate > 0) text += ` · ≈${Math.round(g.rate * Math.min(el, bud.seconds || el)).toLocaleString("en")} iterations`;
+  $("thinking-text").textContent = text;
+  const bar = $("think-bar");
+  bar.style.width = bud.seconds ? `${Math.min(100, 100 * el / bud.seconds)}%` : "100%";
+  bar.classList.toggle("indeterminate", !bud.seconds);
+}
+setInterval(tick, 200);
 
 function renderLog(g) {
   const ol = $("log");
-  let age = null;
-  let html = "";
-  for (const e of g.log) {
-    if (e.age !== age) { age = e.age; html += `<li class="age-sep">${age ? "Age " + ["", "I", "II", "III"][age] : "Wonder draft"}</li>`; }
-    const ai = e.who !== "you";
-    html += `<li class="${ai ? "ai" : "you"}" value="${e.n}"><span class="who">${esc(e.player)} (${esc(e.who)})</span>
-      ${esc(e.name)} <span class="effect">${esc(effectText(e.effect))}</span>
-      ${e.why ? `<div class="why">${esc(e.why)}</div>` : ""}</li>`;
-  }
-  ol.innerHTML = html;
+  ol.innerHTML = view(g.game).logHtml(g);
   ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
 }
 
-function select(name) {
-  S.sel = S.sel === name ? null : name;
-  renderGame();
+// a move: {action} or {move: text}, and the module's extras (seat); always with the version
+async function play(body) {
+  const g = S.game;
+  if (!g) return;
+  try {
+    const v = await api("POST", `/api/games/${g.id}/move`, {...body, version: g.version});
+    afterMove(v);
+  } catch (e) {
+    if (e.status === 409 && /moved on/.test(e.message)) { flash(e.message); await reload(); }
+    else flash(e.message);
+  }
 }
 
-async function play(action) {
+function afterMove(v) {
+  S.sel = null;
+  $("hint").hidden = true;
+  $("move-error").textContent = "";
+  setGame(v);
+  follow();
+}
+
+async function reload() {
   const g = S.game;
-  if (!g || g.thinking) return;
-  try {
-    const v = await api("POST", `/api/games/${g.id}/move`, {action});
-    S.sel = null;
-    $("hint").hidden = true;
-    setGame(v);
-  } catch (e) { flash(e.message); }
+  if (!g) return;
+  try { setGame(await api("GET", `/api/games/${g.id}`)); } catch (e) { gameGone(e); }
+}
+
+// a game that the server no longer has: replaced in another tab, or gone
+function gameGone(e) {
+  if (e.data && e.data.replaced_by) {
+    flash("A new game was started in another tab or window: this is it now.", false);
+    api("GET", `/api/games/${e.data.replaced_by}`).then(enterGame).catch(gameGone);
+    return;
+  }
+  S.gone = true;
+  flash(e.message);
+  $("status").textContent = "This game is gone: start a new one";
+  $("thinking").hidden = true;
+  history.replaceState(null, "", location.pathname);
+}
+
+// Follow the game with long polls as long as it is shown: the AI's moves arrive at once,
+// other tabs' moves too; the server stops the AI's search when nobody follows (a closed tab).
+function stopFollowing() {
+  S.polling++;
+  if (S.pollAbort) S.pollAbort.abort();
 }
 
 async function follow() {
-  if (S.following) return;
-  S.following = true;
-  try {
-    while (S.game && S.game.thinking) {
-      const g = S.game;
-      let v;
-      try {
-        v = await api("GET", `/api/games/${g.id}?version=${g.version}&wait=20`);
-      } catch (e) { flash(e.message); break; }
-      if (S.game !== g) break;
-      S.game = v;
-      if (v.version !== g.version) S.sel = null;
-      renderGame();
+  if (S.pollAbort) S.pollAbort.abort();
+  const gen = ++S.polling;
+  let delay = 1000;
+  while (S.game && gen === S.polling && !S.gone) {
+    const g = S.game;
+    let v;
+    try {
+      S.pollAbort = new AbortController();
+      v = await api("GET", `/api/games/${g.id}?version=${g.version}&wait=20`, undefined, S.pollAbort.signal);
+      if (S.offline) { S.offline = false; flash("The server answers again.", false); }
+      delay = 1000;
+    } catch (e) {
+      if (gen !== S.polling || S.game !== g || e.aborted) return;
+      if (e.status === 0 || e.status >= 500) {
+        S.offline = true;
+        renderGame();
+        flash(`${e.message}: retrying…`);
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 10000);
+        continue;
+      }
+      gameGone(e);
+      return;
     }
-  } finally { S.following = false; }
+    if (gen !== S.polling || S.game !== g) return;
+    if (v.version !== g.version || S.offline !== false || v.thinking !== g.thinking) setGame(v);
+    else { S.game = v; S.received = performance.now(); }
+  }
 }
 
 async function hint() {
   const g = S.game;
-  if (!g || $("btn-hint").disabled) return;
+  if (!g || $("btn-hint").disabled || $("btn-hint").hidden) return;
   const box = $("hint");
   box.hidden = false;
   box.innerHTML = `<h3>Hint</h3><p><span class="spinner"></span> the strongest agent is thinking (${S.meta.hint_seconds} s)…</p>`;
   try {
     const h = await api("POST", `/api/games/${g.id}/hint`);
+    if (!S.game || S.game.version !== h.version) { box.hidden = true; return; }
     const rows = h.moves.map((m) => `<tr><td>${(100 * m.share).toFixed(1)}%</td>
       <td>${Number.isFinite(m.value) ? (100 * m.value).toFixed(0) + "%" : ""}</td><td>${esc(m.name)}</td></tr>`).join("");
     box.innerHTML = `<h3>Hint: ${esc(h.name)}</h3>
-      <p class="muted">${esc(h.agent)}, ${h.iterations.toLocaleString()} iterations — share of visits and estimated win chance:</p>
+      <p class="muted">${esc(h.label || h.agent)}, ${h.iterations.toLocaleString("en")} iterations — share of visits and estimated win chance:</p>
       <table class="hint-table"><tr><th>visits</th><th>win</th><th class="left">move</th></tr>${rows}</table>`;
   } catch (e) { box.innerHTML = `<h3>Hint</h3><p class="error">${esc(e.message)}</p>`; }
 }
@@ -451,24 +402,34 @@ async function hint() {
 async function undo() {
   const g = S.game;
   if (!g || $("btn-undo").disabled) return;
-  try { S.sel = null; setGame(await api("POST", `/api/games/${g.id}/undo`)); $("hint").hidden = true; }
-  catch (e) { flash(e.message); }
+  try { afterMove(await api("POST", `/api/games/${g.id}/undo`, {version: g.version})); }
+  catch (e) {
+    if (e.status === 409 && /moved on/.test(e.message)) { flash(e.message); await reload(); }
+    else flash(e.message);
+  }
 }
 
 // ------------------------------------------------------------------ replay viewer
 async function loadReplay(text) {
+  const had = S.replay;
+  const fail = (msg) => {
+    $("replay-error").textContent = had
+      ? `${msg} — not loaded; still showing the previous record.` : msg;
+    $("replay-main").hidden = !had;
+  };
   $("replay-error").textContent = "";
   let data;
-  try { data = JSON.parse(text); } catch (e) { $("replay-error").textContent = `not JSON: ${e.message}`; return; }
-  try {
-    S.replay = await api("POST", "/api/replays", data);
-    $("replay-main").hidden = false;
-    $("r-slider").max = S.replay.n_moves;
-    $("r-title").textContent = `Moves (${S.replay.players.map(esc).join(" vs ")}, seed ${S.replay.seed})`;
-    $("r-moves").innerHTML = S.replay.moves.map((m) =>
-      `<li value="${m.n}" data-k="${m.n}"><span class="who">${esc(m.player)}</span> ${esc(m.name)}</li>`).join("");
-    await replayGo(S.replay.n_moves ? 0 : 0);
-  } catch (e) { $("replay-error").textContent = e.message; $("replay-main").hidden = true; }
+  try { data = JSON.parse(text); } catch (e) { fail(`not a game record (not JSON: ${e.message})`); return; }
+  let rep;
+  try { rep = await api("POST", "/api/replays", data); }
+  catch (e) { fail(e.message); return; }
+  S.replay = rep;
+  $("replay-main").hidden = false;
+  $("r-slider").max = rep.n_moves;
+  $("r-title").textContent = `Moves (${rep.players.join(" vs ")}, seed ${rep.seed})`;
+  $("r-moves").innerHTML = rep.moves.map((m) =>
+    `<li value="${m.n}" data-k="${m.n}"><span class="who">${esc(m.player)}</span> ${esc(m.name)}</li>`).join("");
+  await replayGo(0);
 }
 
 async function replayGo(k) {
@@ -478,10 +439,11 @@ async function replayGo(k) {
     const v = await api("GET", `/api/replays/${S.replay.id}/positions/${k}`);
     S.rk = k;
     S.rview = v;
+    const mod = view(v.game);
     $("r-slider").value = k;
     $("r-where").textContent = k ? `after move ${k} of ${v.n_moves}: ${v.last}` : `the start (${v.n_moves} moves)`;
-    $("replay-board").innerHTML = drawBoard(v, false, S.replay.players);
-    $("replay-result").innerHTML = resultHtml(v, S.replay.players);
+    $("replay-board").innerHTML = mod.board(v, {interactive: false, replay: S.replay, keys: {}});
+    $("replay-result").innerHTML = v.result ? mod.result(v, {replay: S.replay}) : "";
     for (const li of $("r-moves").children) li.classList.toggle("current", Number(li.dataset.k) === k);
     const cur = $("r-moves").querySelector(".current");
     if (cur) cur.scrollIntoView({block: "nearest"});
@@ -521,16 +483,30 @@ function onKey(ev) {
 
 function wire() {
   document.addEventListener("keydown", onKey);
+  let resized = 0;
+  window.addEventListener("resize", () => {          // the board scales to the window
+    clearTimeout(resized);
+    resized = setTimeout(() => {
+      if (S.view === "game" && S.game) renderGame();
+      if (S.view === "replay" && S.replay) replayGo(S.rk);
+    }, 150);
+  });
   document.addEventListener("click", (ev) => {
     const nav = ev.target.closest("[data-nav]");
     if (nav) { ev.preventDefault(); show(nav.dataset.nav); return; }
-    const mv = ev.target.closest("[data-move]");
-    if (mv) { play(Number(mv.dataset.move)); return; }
-    const card = ev.target.closest("#game-board .card.available[data-card], #decision .prices li[data-card]");
-    if (card && S.game && S.game.to_move === S.game.you && !S.game.thinking) { select(card.dataset.card); return; }
-    if (ev.target.closest("#cancel-sel")) { S.sel = null; renderGame(); return; }
     const rli = ev.target.closest("#r-moves li[data-k]");
-    if (rli) { replayGo(Number(rli.dataset.k)); }
+    if (rli) { replayGo(Number(rli.dataset.k)); return; }
+    if (!S.game || S.view !== "game") return;
+    if (ev.target.closest("#cancel-sel")) { S.sel = null; renderGame(); return; }
+    const mv = ev.target.closest("[data-move]");
+    if (mv && !mv.disabled) {
+      const body = {action: Number(mv.dataset.move)};
+      if (mv.dataset.seat !== undefined) body.seat = Number(mv.dataset.seat);
+      play(body);
+      return;
+    }
+    const mod = view(S.game.game);
+    if (mod.onClick && mod.onClick(ev, S.game)) return;
   });
   $("btn-hint").addEventListener("click", hint);
   $("btn-undo").addEventListener("click", undo);
@@ -547,16 +523,22 @@ function wire() {
     const text = $("move-text").value.trim();
     if (!g || !text) return;
     try {
-      const v = await api("POST", `/api/games/${g.id}/move`, {move: text});
+      const body = {move: text, version: g.version};
+      const mod = view(g.game);
+      if (mod.typedSeat) { const seat = mod.typedSeat(g); if (seat !== null) body.seat = seat; }
+      const v = await api("POST", `/api/games/${g.id}/move`, body);
       $("move-text").value = "";
-      $("move-error").textContent = "";
-      S.sel = null;
-      setGame(v);
-    } catch (e) { $("move-error").textContent = e.message; }
+      $("move-text").blur();                       // keys work on the board again
+      afterMove(v);
+    } catch (e) {
+      $("move-error").textContent = e.message;
+      if (e.status === 409 && /moved on/.test(e.message)) await reload();
+    }
   });
   $("replay-file").addEventListener("change", async (ev) => {
     const f = ev.target.files[0];
     if (f) await loadReplay(await f.text());
+    ev.target.value = "";
   });
   $("r-first").addEventListener("click", () => replayGo(0));
   $("r-prev").addEventListener("click", () => replayGo(S.rk - 1));
@@ -569,17 +551,17 @@ async function main() {
   wire();
   try { S.meta = await api("GET", "/api/meta"); }
   catch (e) { flash(`cannot reach the server: ${e.message}`); return; }
+  for (const g of S.meta.games) {
+    S.gmeta[g.name] = g;
+    try { await loadScript(g.script); } catch (e) { flash(e.message); }
+  }
   setupNewGame();
   if (S.meta.study) { $("nav-study").hidden = false; setupStudy().catch((e) => flash(e.message)); }
   show("new");
   const m = /^#game=([\w-]+)$/.exec(location.hash);
   if (m) {
-    try {
-      const g = await api("GET", `/api/games/${m[1]}`);
-      $("nav-game").hidden = false;
-      setGame(g);
-      show("game");
-    } catch (e) { flash(e.message); history.replaceState(null, "", location.pathname); }
+    try { enterGame(await api("GET", `/api/games/${m[1]}`)); }
+    catch (e) { flash(e.message); history.replaceState(null, "", location.pathname); }
   }
   document.body.dataset.ready = "1";
 }
