@@ -6,6 +6,8 @@ import pandas as pd
 
 from duelcore.architects import engine as _core
 
+from duelpy.base.batch import lineups_of, play_core_chunk
+
 __all__ = ["lineups_of", "play_chunk", "chunk_rows", "EMPTY", "ROW_COLUMNS"]
 
 #: The arrays of a chunk that played no game.
@@ -17,30 +19,12 @@ ROW_COLUMNS = (["game", "seat", "agent", "wonder", "vp"] + [f"vp_{c}" for c in _
                + ["stages", "place", "win", "turns"])
 
 
-def lineups_of(task) -> list[list[int]] | None:
-    """Per game of the task, the index into ``task.agents`` of each seat's agent (None:
-    agent i at seat i)."""
-    if task.seating == "fixed":
-        return None
-    if task.seating == "lineups":
-        return [list(x) for x in task.extra["lineups"][task.lo:task.hi]]
-    if task.seating == "rotate":
-        k = len(task.agents)
-        return [[(g + s) % k for s in range(task.players)] for g in range(task.lo, task.hi)]
-    raise ValueError(f"Architects seats agents 'fixed', 'rotate' or 'lineups', not "
-                     f"{task.seating!r}")
-
-
 def play_chunk(task) -> dict:
     """Games ``task.lo .. task.hi - 1`` in the core (nogil; its stop flag ends the batch
     early, with the games finished): the arrays of
-    :func:`duelcore.architects.engine.play_games_detail` without its timing."""
-    setup = {k: v for k, v in dict(task.setup).items() if v is not None}
-    raw = _core.play_games_detail(task.players, list(task.agents), task.hi - task.lo,
-                                  task.seed, lineups=lineups_of(task), first_game=task.lo,
-                                  **setup)
-    raw.pop("seconds", None)
-    return raw
+    :func:`duelcore.architects.engine.play_games_detail` without its timing
+    (:func:`duelpy.base.batch.play_core_chunk`)."""
+    return play_core_chunk(_core.play_games_detail, task)
 
 
 def chunk_rows(task, raw: dict, names=None) -> pd.DataFrame:

@@ -16,10 +16,11 @@ from duelpy.architects.batch import EMPTY, chunk_rows, play_chunk
 from duelpy.architects.game import check_setup, new_game, play_game, result
 from duelpy.architects.ladder import METHOD, agent_table, pairwise
 from duelpy.architects.notation import action_name, parse_action
-from duelpy.architects.records import load_record, record_of, replay, save_record
+from duelpy.architects import records as _records
+from duelpy.architects.records import record_of
 from duelpy.architects.render import render_text
 from duelpy.architects.study import ArchitectsStudySpec, SimulationSummary, chunk_size
-from duelpy.base.game import ChunkTask, SetupError, SetupOption, Shared
+from duelpy.base.game import ChunkTask, CoreAgents, SetupError, SetupOption
 from duelpy.base.specs import Kind
 from duelpy.run.backends import STOP
 
@@ -75,24 +76,30 @@ def _forced(text: str, players: int) -> tuple[int, str]:
     return int(seat) - 1, name
 
 
-class Architects(Shared):
+class Architects(CoreAgents):
     """7 Wonders Architects (2..7 players) behind the game interface."""
 
     name = "architects"
     title = "7 Wonders Architects"
+    record_format = "architects"
+    vp_categories = tuple(_core.VP_CATEGORIES)
     players = range(2, 8)
     default_players = 4
     setup_options: tuple[SetupOption, ...] = SETUP_OPTIONS
     agent_kinds: Mapping[str, Kind] = AGENT_KINDS
-    vp_categories = tuple(_core.VP_CATEGORIES)
-    record_format = "architects"
     #: Search agents (small budgets) that the conformance tests check for peeking.
     search_agents: tuple[str, ...] = ("mcts:300", "greedy")
     bench_defaults = (100_000, 2_000)
     ladder_method: str | None = METHOD
-    #: ``duel simulate``'s summary and ``duel bench``'s table (through :class:`Shared`).
+    #: What :class:`CoreAgents` (and :class:`Shared`) call: ``duel simulate``'s summary,
+    #: ``duel bench``'s table, the records module, the agents' and the ladder's functions.
     summary = SimulationSummary
     bench = staticmethod(benchmark.bench_table)
+    records = _records
+    parse_agent = staticmethod(parse_agent)
+    with_iterations = staticmethod(with_iterations)
+    pairwise = staticmethod(pairwise)
+    agent_table = staticmethod(agent_table)
 
     # ---------------------------------------------------------------- states
     def new_state(self, seed: int = 0, players: int | None = None, **setup: Any):
@@ -150,23 +157,6 @@ class Architects(Shared):
     # ---------------------------------------------------------------- agents and set-up
     def lineup(self, agents: Sequence[str], players: int) -> list[str]:
         return lineup(list(agents), players)
-
-    def agent_name(self, text: str) -> str:
-        """The canonical name of an agent description (ArchitectsAgentError, a ValueError)."""
-        return parse_agent(text)
-
-    def with_budget(self, text: str, key: str, value) -> str | None:
-        """``text`` with a ladder's budget (only ``iterations``: Architects' MCTS has no time
-        budget); None for an agent that takes none.  ValueError if it has its own."""
-        if not parse_agent(text).startswith("mcts"):
-            return None
-        if key != "iterations":
-            raise ValueError("Architects' mcts takes an iteration budget, not seconds: give "
-                             "--iterations")
-        return with_iterations(text, value)
-
-    def has_budget(self, text: str, key: str) -> bool:
-        return key == "iterations" and text.startswith("mcts")
 
     def choose(self, state, seat: int, agent: str, seed: int = 0) -> int:
         if seat != state.active:
@@ -243,27 +233,6 @@ class Architects(Shared):
     def decisions_per_game(self, players: int = 4) -> int:
         return 25 * players
 
-    def needs_processes(self, agents: Sequence[str]) -> bool:
-        return False                    # every Architects agent plays inside the core
-
-    def cpus_per_task(self, agents: Sequence[str]) -> int:
-        return 1
-
-    def comparisons(self, games: pd.DataFrame) -> pd.DataFrame:
-        """A ladder's pairwise results: who finished ahead of whom (VP, then stages)."""
-        return pairwise(games)
-
-    def ladder_table(self, games: pd.DataFrame, agents: Sequence[str]):
-        """(title, {column: cells}): each agent's game results."""
-        t = agent_table(games, list(agents))
-        return ("Game results (a shared win counts 1/k; 95% Wilson intervals)", {
-            "agent": list(t["agent"]), "seats": [f"{s:,}" for s in t["seats"]],
-            "win rate": [f"{100 * r:.1f}%" for r in t["win_rate"]],
-            "95% interval": [f"{100 * a:.1f}%–{100 * b:.1f}%"
-                             for a, b in zip(t["ci_low"], t["ci_high"])],
-            "mean VP": [f"{v:.1f}" for v in t["mean_vp"]],
-            "mean place": [f"{v:.2f}" for v in t["mean_place"]]})
-
     # ---------------------------------------------------------------- records
     def is_record(self, data: Mapping[str, Any]) -> bool:
         return data.get("game") == "architects"
@@ -273,15 +242,6 @@ class Architects(Shared):
         state, moves = play_game(players, list(lineup), seed, **setup)
         return state, record_of(players, seed, moves, setup=check_setup(players, setup),
                                 agents=list(lineup))
-
-    def save_record(self, record, path) -> None:
-        save_record(path, record)
-
-    def load_record(self, path):
-        return load_record(path)
-
-    def replay_record(self, record):
-        return replay(record)
 
 
 #: The game, as the registry holds it.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from duelpy.base.stats import proportion_ci as _wilson
+from duelpy.base.stats import agent_results
 
 __all__ = ["METHOD", "pairwise", "agent_table"]
 
@@ -40,12 +40,4 @@ def pairwise(frame: pd.DataFrame) -> pd.DataFrame:
 def agent_table(frame: pd.DataFrame, agents) -> pd.DataFrame:
     """Per agent: seats played, wins (a shared win 1/k), win rate with its 95% Wilson
     interval, mean VP and mean place."""
-    rows = []
-    for a in agents:
-        x = frame[frame["agent"] == a]
-        n = len(x)
-        lo, hi = _wilson(x["win"].sum(), n)
-        rows.append({"agent": a, "seats": n, "wins": x["win"].sum(),
-                     "win_rate": x["win"].mean() if n else float("nan"), "ci_low": lo,
-                     "ci_high": hi, "mean_vp": x["vp"].mean(), "mean_place": x["place"].mean()})
-    return pd.DataFrame(rows)
+    return agent_results(frame, agents)
