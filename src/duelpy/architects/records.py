@@ -14,11 +14,9 @@ replay; ``seat`` must be the seat whose decision it is.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from duelcore.architects import engine as _core
 
+from duelpy.base.records import check_keys, check_result, load_checked, write_record
 from duelpy.architects.game import new_game
 from duelpy.architects.notation import action_name
 
@@ -57,18 +55,20 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def load_record(path) -> dict:
+    """Read and check a record (RecordError, also for an unreadable file or bad JSON); the
+    errors of its replay name the file."""
+    return load_checked(path, RecordError, replay, MAX_BYTES)
+
+
+def save_record(path, rec: dict) -> None:
+    """Write a record as JSON (checked by a replay first)."""
+    write_record(path, rec, replay)
+
+
 def replay(rec) -> _core.State:
     """The final state of a record, every move checked.  Raises RecordError."""
-    if not isinstance(rec, dict):
-        raise RecordError("a record is a JSON object")
-    if rec.get("format") == "duel-record":
-        raise RecordError("this is a 7 Wonders Duel record: replay it with duel replay")
-    extra = set(rec) - KEYS
-    if extra:
-        raise RecordError(f"unknown record key(s) {sorted(extra)}")
-    for key in ("game", "format", "players", "seed", "moves"):
-        if key not in rec:
-            raise RecordError(f"record without {key!r}")
+    check_keys(rec, KEYS, ("game", "format", "players", "seed", "moves"), RecordError)
     if rec["game"] != "architects" or rec["format"] != FORMAT:
         raise RecordError(f"not a 7 Wonders Architects record of format {FORMAT}")
     setup = rec.get("setup", {})
@@ -108,43 +108,5 @@ def replay(rec) -> _core.State:
             st.apply_action(a)
         except ValueError as e:
             raise RecordError(f"move {i + 1} ({text}): {e}") from None
-    res = rec.get("result")
-    if res is not None:
-        if not st.is_terminal():
-            raise RecordError("the record has a result but the game is not over")
-        got = {"winners": st.winners(), "totals": [s["total"] for s in st.scores()]}
-        if res != got:
-            raise RecordError(f"the recorded result {res} differs from the replayed one {got}")
+    check_result(st, rec.get("result"), RecordError)
     return st
-
-
-def save_record(path, rec: dict) -> None:
-    """Write a record as JSON (checked by a replay first)."""
-    replay(rec)
-    Path(path).write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
-
-
-def load_record(path) -> dict:
-    """Read and check a record (RecordError, also for an unreadable file or bad JSON)."""
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise RecordError(f"cannot read record {path}: {e.strerror or e}") from None
-    if len(raw) > MAX_BYTES:
-        raise RecordError(f"cannot read record {path}: larger than {MAX_BYTES:,} bytes")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise RecordError(f"cannot read record {path}: not UTF-8 text ({e.reason} at byte "
-                          f"{e.start})") from None
-    try:
-        rec = json.loads(text)
-    except json.JSONDecodeError as e:
-        what = "empty file" if not text.strip() else \
-            f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-        raise RecordError(f"cannot read record {path}: {what}") from None
-    except RecursionError:
-        raise RecordError(f"cannot read record {path}: JSON nested too deeply") from None
-    replay(rec)
-    return rec
