@@ -786,102 +786,74 @@ cdef int step(ArchState* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------- legal actions
+cdef inline int push_if(int* out, int n, int cond, int action) noexcept nogil:
+    """Append ``action`` to ``out[:n]`` if ``cond``; the new length."""
+    out[n] = action
+    return n + (cond != 0)
+
+
+cdef inline int push_bits(int* out, int n, int mask, int count, int base) noexcept nogil:
+    """Append ``base + i`` for each bit i < ``count`` of ``mask``, ascending; the new length."""
+    cdef int i
+    for i in range(count):
+        n = push_if(out, n, (mask >> i) & 1, base + i)
+    return n
+
+
+cdef inline int push_nonzero(int* out, int n, const u8* v, int count, int base) noexcept nogil:
+    """Append ``base + i`` for each i < ``count`` with ``v[i]`` > 0, ascending; the new
+    length."""
+    cdef int i
+    for i in range(count):
+        n = push_if(out, n, v[i], base + i)
+    return n
+
+
 cdef int ar_legal(const ArchState* s, int* out) noexcept nogil:
     """The legal actions at a decision node, ascending and unique; 0 at chance nodes and at
     the end."""
-    cdef int n = 0, i, t, m, opt, st, a = s.active
-    cdef int nn = s.n_players
+    cdef int n = 0, i, t, opt, a = s.active
+    cdef int right = right_deck(s, a)
     cdef int ph = s.phase
     if ph == PH_MAIN or ph == PH_PICK:
-        if s.d[a].n:
-            out[n] = A_PICK_BASE + 0
-            n += 1
-        if s.d[a - 1 if a > 0 else nn - 1].n:
-            out[n] = A_PICK_BASE + 1
-            n += 1
-        if s.d[AR_CENTRAL].n:
-            out[n] = A_PICK_BASE + 2
-            n += 1
-        if ph == PH_PICK:
-            out[n] = A_DECLINE
-            n += 1
-        return n
+        n = push_if(out, n, s.d[a].n, A_PICK_BASE + 0)
+        n = push_if(out, n, s.d[right].n, A_PICK_BASE + 1)
+        n = push_if(out, n, s.d[AR_CENTRAL].n, A_PICK_BASE + 2)
+        return push_if(out, n, ph == PH_PICK, A_DECLINE)
     if ph == PH_STAGE:
-        m = offered_stages(s, &opt)
-        if opt:
-            out[n] = A_DECLINE
-            n += 1
-        for st in range(5):
-            if (m >> st) & 1:
-                out[n] = A_STAGE_BASE + st
-                n += 1
-        return n
+        i = offered_stages(s, &opt)
+        n = push_if(out, n, opt, A_DECLINE)
+        return push_bits(out, n, i, 5, A_STAGE_BASE)
     if ph == PH_PAY:
         n = payments(s, s.stage_sel, out)
         for i in range(n):
             out[i] += A_PAY_BASE
         return n
     if ph == PH_SET:
-        m = sets_possible(s)
-        for i in range(4):
-            if (m >> i) & 1:
-                out[n] = A_SET_BASE + i
-                n += 1
-        return n
+        return push_bits(out, n, sets_possible(s), 4, A_SET_BASE)
     if ph == PH_TOKEN:
-        for t in range(14):
-            if s.row[t]:
-                out[n] = A_TOKEN_BASE + t
-                n += 1
-        if s.n_stack:
-            out[n] = A_TOKEN_STACK
-            n += 1
-        return n
+        n = push_nonzero(out, n, s.row, 14, A_TOKEN_BASE)
+        return push_if(out, n, s.n_stack, A_TOKEN_STACK)
     if ph == PH_ALEX:
-        if s.options & OP_POWER_OPTIONAL:
-            out[n] = A_DECLINE
-            n += 1
-        for i in range(nn):
-            if s.d[i].n:
-                out[n] = A_DECK_BASE + i
-                n += 1
-        if s.d[AR_CENTRAL].n:
-            out[n] = A_DECK_BASE + AR_CENTRAL
-            n += 1
-        return n
+        n = push_if(out, n, s.options & OP_POWER_OPTIONAL, A_DECLINE)
+        for i in range(s.n_players):
+            n = push_if(out, n, s.d[i].n, A_DECK_BASE + i)
+        return push_if(out, n, s.d[AR_CENTRAL].n, A_DECK_BASE + AR_CENTRAL)
     if ph == PH_EPHESUS:
         out[0] = A_DECLINE
         out[1] = A_POWER_USE
         return 2
     if ph == PH_HALI_DECK:
-        if s.options & OP_POWER_OPTIONAL:
-            out[n] = A_DECLINE
-            n += 1
-        if s.d[a].n:
-            out[n] = A_HALI_BASE + 0
-            n += 1
-        if s.d[a - 1 if a > 0 else nn - 1].n:
-            out[n] = A_HALI_BASE + 1
-            n += 1
-        return n
+        n = push_if(out, n, s.options & OP_POWER_OPTIONAL, A_DECLINE)
+        n = push_if(out, n, s.d[a].n, A_HALI_BASE + 0)
+        return push_if(out, n, s.d[right].n, A_HALI_BASE + 1)
     if ph == PH_HALI_KEEP:
-        for i in range(14):
-            if s.win[i]:
-                out[n] = A_KEEP_BASE + i
-                n += 1
-        return n
+        return push_nonzero(out, n, s.win, 14, A_KEEP_BASE)
     if ph == PH_ORDER:
         for t in range(14):
-            if is_pending(s, t):
-                out[n] = A_ORDER_PICK_BASE + t
-                n += 1
-        if sets_possible(s):
-            out[n] = A_ORDER_SET
-            n += 1
-        if offered_stages(s, &opt):
-            out[n] = A_ORDER_BUILD
-            n += 1
-        return n
+            n = push_if(out, n, is_pending(s, t), A_ORDER_PICK_BASE + t)
+        n = push_if(out, n, sets_possible(s), A_ORDER_SET)
+        return push_if(out, n, offered_stages(s, &opt), A_ORDER_BUILD)
     return 0
 
 
@@ -1094,47 +1066,40 @@ cdef void apply_chance(ArchState* s, int a) noexcept nogil:
 
 
 # ---------------------------------------------------------------- the public walk
-cdef void ar_advance(ArchState* s) noexcept nogil:
-    """Walk on until a decision with two legal actions or more, a chance node (explicit
-    chance) or the end; single-option decisions are applied (A-DEC-2), chance is sampled
-    from s.rng unless explicit."""
-    cdef int out[AR_MAX_LEGAL]
+cdef inline int walk(ArchState* s, int* out, bint stop_at_chance) noexcept nogil:
+    """Walk on: automatic steps, chance sampled from s.rng (or, with ``stop_at_chance``, a
+    stop there), single-option decisions applied (A-DEC-2).  Returns the legal decisions
+    (in ``out``) of the decision node it rests at; 0 at the end or a chance stop."""
     cdef int n
     while True:
         if step(s):
             continue
         if s.phase == PH_OVER:
-            return
+            return 0
         if s.phase == PH_CHANCE:
-            if s.options & OP_EXPLICIT_CHANCE:
-                return
+            if stop_at_chance:
+                return 0
             apply_chance(s, ar_sample_chance(s, &s.rng))
             continue
         n = ar_legal(s, out)
         if n == 1:
             apply_decision(s, out[0])
             continue
-        return
+        return n
+
+
+cdef void ar_advance(ArchState* s) noexcept nogil:
+    """Walk on until a decision with two legal actions or more, a chance node (explicit
+    chance) or the end; single-option decisions are applied (A-DEC-2), chance is sampled
+    from s.rng unless explicit."""
+    cdef int out[AR_MAX_LEGAL]
+    walk(s, out, s.options & OP_EXPLICIT_CHANCE)
 
 
 cdef int ar_settle(ArchState* s, int* out) noexcept nogil:
     """Walk on as ar_advance but sample chance even with explicit chance, and return the
     legal decisions of the node it rests at (0 at the end).  The fast path of playouts."""
-    cdef int n, code
-    while True:
-        if step(s):
-            continue
-        if s.phase == PH_OVER:
-            n = 0
-            break
-        if s.phase == PH_CHANCE:
-            apply_chance(s, ar_sample_chance(s, &s.rng))
-            continue
-        n = ar_legal(s, out)
-        if n == 1:
-            apply_decision(s, out[0])
-            continue
-        break
+    cdef int code, n = walk(s, out, False)
     if DUEL_DEBUG:
         code = ar_state_check(s)
         if code:
