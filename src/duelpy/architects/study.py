@@ -43,7 +43,11 @@ from duelpy.architects.batch import chunk_rows
 from duelpy.architects.game import SETUP_KEYS, check_setup
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
-from duelpy.base.stats import proportion_ci as _wilson, z_quantile
+from duelpy.base.study import SeatRowsInCore
+from duelpy.base.seat_tables import (change_interval as _change_interval,
+                                    independent_change, markdown_table as _markdown_table,
+                                    paired_change, pct as _pct, study_int as _study_int,
+                                    summarise)
 from duelpy.base.tables import Column, print_table
 
 __all__ = ["Arm", "ArchitectsStudySpec", "ArchitectsReport", "SimulationSummary",
@@ -95,44 +99,10 @@ def chunk_size(agents) -> int:
 
 
 # ---------------------------------------------------------------- tables
-def summarise(frame: pd.DataFrame, by) -> pd.DataFrame:
-    """Win rate, its 95% Wilson interval and mean VP grouped by ``by`` (e.g. "wonder"):
-    columns ``games``, ``win_rate``, ``ci_low``, ``ci_high``, ``mean_vp``."""
-    g = frame.groupby(by)
-    table = pd.DataFrame({"games": g.size(), "win_rate": g["win"].mean(),
-                          "mean_vp": g["vp"].mean()})
-    lo_hi = [_wilson(w, n) for w, n in zip(g["win"].sum(), g.size())]
-    table["ci_low"] = [x[0] for x in lo_hi]
-    table["ci_high"] = [x[1] for x in lo_hi]
-    return table[["games", "win_rate", "ci_low", "ci_high", "mean_vp"]]
-
-
 def vp_table(frame: pd.DataFrame, by="wonder") -> pd.DataFrame:
     """Mean VP by category grouped by ``by``."""
     cols = [c for c in frame.columns if c.startswith("vp_")] + ["vp"]
     return frame.groupby(by)[cols].mean()
-
-
-def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
-                  by="seat") -> pd.DataFrame:
-    """The change of the win rate by ``by`` (read in the control arm) from ``control`` to
-    ``arm`` on the same games: the mean paired per-game difference with a normal 95%
-    interval (NaN where undefined).  Columns ``games``, ``control``, ``treatment``,
-    ``change``, ``ci_low``, ``ci_high``."""
-    keys = [by] if isinstance(by, str) else list(by)
-    a = frame[frame["arm"] == control]
-    b = frame[frame["arm"] == arm]
-    both = a.merge(b, on=["game", "seat"], suffixes=("", "_t"), how="inner")
-    both["d"] = both["win_t"] - both["win"]
-    g = both.groupby(keys if len(keys) > 1 else keys[0])
-    n = g.size()
-    mean = g["d"].mean()
-    sd = g["d"].std(ddof=1)
-    half = (z_quantile(0.95) * sd / n.pow(0.5)).where(sd > 0)
-    return pd.DataFrame({"games": n, "control": g["win"].mean(),
-                         "treatment": g["win_t"].mean(), "change": mean,
-                         "ci_low": (mean - half).clip(lower=-1.0),
-                         "ci_high": (mean + half).clip(upper=1.0)})
 
 
 def _same_wonders(frame: pd.DataFrame, arm: str, control: str) -> bool:
@@ -149,18 +119,7 @@ def change(frame: pd.DataFrame, arm: str, control: str = "Control") -> pd.DataFr
         out = paired_change(frame, arm, control, "wonder")
         out.attrs["paired"] = True
         return out
-    a = summarise(frame[frame["arm"] == control], "wonder")
-    b = summarise(frame[frame["arm"] == arm], "wonder")
-    both = a.merge(b, left_index=True, right_index=True, suffixes=("_c", "_t"))
-    pc, pt = both["win_rate_c"], both["win_rate_t"]
-    var = frame.assign(w2=frame["win"] ** 2).groupby(["arm", "wonder"])["w2"].mean()
-    vc = var.loc[control].reindex(both.index) - pc ** 2
-    vt = var.loc[arm].reindex(both.index) - pt ** 2
-    half = z_quantile(0.95) * (vc / both["games_c"] + vt / both["games_t"]).clip(lower=0) ** 0.5
-    d = pt - pc
-    out = pd.DataFrame({"games": both["games_t"], "control": pc, "treatment": pt,
-                        "change": d, "ci_low": (d - half).clip(lower=-1.0),
-                        "ci_high": (d + half).clip(upper=1.0)})
+    out = independent_change(frame, arm, control, "wonder")
     out.attrs["paired"] = False
     return out
 
@@ -187,18 +146,6 @@ TITLES = {"wonder": "Win rate by wonder", "seat": "Win rate by seat",
           "change_seat": "Change of each seat's win rate against the control (paired on "
                          "the same games)",
           "change_wonder": "Change of each wonder's win rate against the control"}
-
-
-def _pct(x) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
-
-
-def _change_interval(r) -> str:
-    if pd.isna(r.ci_low) or pd.isna(r.ci_high):
-        if r.games < 2:
-            return "n/a (1 game)"
-        return "n/a (no game changed)" if r.change == 0 else "n/a (every game changed alike)"
-    return f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"
 
 
 def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[str]]]:
@@ -230,11 +177,9 @@ def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[s
 
 
 def markdown_table(head, rows) -> str:
-    left = {"wonder", "seat", "agent", "arm"}
-    lines = ["| " + " | ".join(head) + " |",
-             "| " + " | ".join("---" if h in left else "---:" for h in head) + " |"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines)
+    """A Markdown table of strings, the wonder, seat, agent and arm columns left-aligned."""
+    return _markdown_table(head, rows, {"wonder", "seat", "agent", "arm"})
+
 
 
 def print_rows(con, head, rows, title="") -> None:
@@ -246,12 +191,6 @@ def print_rows(con, head, rows, title="") -> None:
 # ---------------------------------------------------------------- the study spec
 _TOP_KEYS = ("name", "games", "seed", "chunk_size", "players", "agents", "options",
              "treatment")
-
-
-def _study_int(value, where, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StudyError(f"{where} must be an integer from {lo:,} to {hi:,}, not {value!r}")
-    return value
 
 
 def _arm_from(players: int, table, where: str, name=None, control=False) -> Arm:
@@ -292,7 +231,7 @@ def _arm_table(arm: Arm) -> dict:
 
 
 @dataclass(frozen=True)
-class ArchitectsStudySpec:
+class ArchitectsStudySpec(SeatRowsInCore):
     """A validated Architects study: ``players`` (2..7), one canonical agent per seat,
     ``games`` per arm on the same seeds, the ``control`` arm (the rules, or rule options of
     A-OPT) and the ``treatments`` (:class:`Arm`).  See the module doc for the file."""
@@ -315,10 +254,6 @@ class ArchitectsStudySpec:
     @property
     def arms(self) -> list[str]:
         return [self.control.name] + [t.name for t in self.treatments]
-
-    @property
-    def total_games(self) -> int:
-        return self.games * (1 + len(self.treatments))
 
     def arm(self, k: int) -> Arm:
         return self.control if k == 0 else self.treatments[k - 1]
@@ -351,11 +286,6 @@ class ArchitectsStudySpec:
                 "chunk_size": self.chunk_size, "players": self.players,
                 "agents": {"seats": list(self.agents)}, "options": _arm_table(self.control),
                 "treatment": [{"name": t.name, **_arm_table(t)} for t in self.treatments]}
-
-    def identity(self) -> dict:
-        d = self.to_dict()
-        del d["name"], d["chunk_size"]
-        return d
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "study") -> "ArchitectsStudySpec":
@@ -400,38 +330,16 @@ class ArchitectsStudySpec:
     def default_chunk_size(self) -> int:
         return max(1, min(chunk_size(self.agents), math.ceil(self.games / 16)))
 
-    def jobs(self, chunk: int) -> list[tuple[int, int, int]]:
-        return [(arm, lo, min(self.games, lo + chunk))
-                for lo in range(0, self.games, chunk) for arm in range(len(self.arms))]
+    chunk_rows = staticmethod(chunk_rows)
 
     def task(self, job: tuple) -> ChunkTask:
         arm, lo, hi = job
         return ChunkTask("architects", self.players, tuple(self.agents), "fixed",
                          self.arm(arm).setup, self.seed, lo, hi)
 
-    def processes(self) -> bool:
-        return False                    # every Architects agent plays inside the core
-
-    def cpus_per_task(self) -> int:
-        return 1
-
-    def rows(self, job: tuple, raw: dict) -> pd.DataFrame:
-        df = chunk_rows(self.task(job), raw)
-        df.insert(0, "arm", self.arms[job[0]])
-        return df
-
-    def finish_table(self, df: pd.DataFrame) -> pd.DataFrame:
-        df = df.copy()
-        df["arm"] = pd.Categorical(df["arm"].astype(str), categories=self.arms)
-        df = df.sort_values(["arm", "game", "seat"], kind="stable").reset_index(drop=True)
-        df["arm"] = df["arm"].astype(str)
-        return df
-
     def report(self, df: pd.DataFrame) -> "ArchitectsReport":
         return ArchitectsReport(self, df)
 
-    def write_plots(self, report, df, folder) -> dict:
-        return {}
 
 
 class ArchitectsReport:

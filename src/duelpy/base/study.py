@@ -2,7 +2,11 @@
 same ``games`` seeds, laid out in chunks for the runner, and what a resume must match."""
 from __future__ import annotations
 
-__all__ = ["ArmsOnSameGames"]
+from typing import Any
+
+import pandas as pd
+
+__all__ = ["ArmsOnSameGames", "SeatRowsInCore"]
 
 
 class ArmsOnSameGames:
@@ -33,3 +37,38 @@ class ArmsOnSameGames:
         """(arm, lo, hi) of every chunk, game-major so that every arm advances together."""
         return [(arm, lo, min(self.games, lo + chunk))
                 for lo in range(0, self.games, chunk) for arm in range(len(self.arms))]
+
+
+class SeatRowsInCore(ArmsOnSameGames):
+    """:class:`ArmsOnSameGames` for a game whose agents all play inside its core (no worker
+    processes, one CPU a chunk) and whose rows are one per game and seat: the spec gives
+    ``task(job)`` (the chunk's ChunkTask) and ``chunk_rows`` (a staticmethod: the rows of a
+    chunk's raw result), and has no plots."""
+
+    chunk_rows: Any
+
+    def task(self, job: tuple) -> Any:     # the spec's own
+        raise AttributeError("a study spec makes its chunks' tasks")
+
+    def processes(self) -> bool:
+        return False
+
+    def cpus_per_task(self) -> int:
+        return 1
+
+    def rows(self, job: tuple, raw: dict) -> pd.DataFrame:
+        """The rows of chunk ``job`` = (arm, lo, hi), the arm's name in front."""
+        df = type(self).chunk_rows(self.task(job), raw)
+        df.insert(0, "arm", self.arms[job[0]])
+        return df
+
+    def finish_table(self, df: pd.DataFrame) -> pd.DataFrame:
+        """The study's rows in arm order (control first), then by game and seat."""
+        df = df.copy()
+        df["arm"] = pd.Categorical(df["arm"].astype(str), categories=self.arms)
+        df = df.sort_values(["arm", "game", "seat"], kind="stable").reset_index(drop=True)
+        df["arm"] = df["arm"].astype(str)
+        return df
+
+    def write_plots(self, report: Any, df: pd.DataFrame, folder: Any) -> dict:
+        return {}
