@@ -47,7 +47,7 @@ from duelpy.base.study import SeatRowsInCore
 from duelpy.base.seat_tables import (change_interval as _change_interval,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_int as _study_int,
-                                    summarise)
+                                    study_file_head, summarise)
 from duelpy.base.tables import Column, print_table
 
 __all__ = ["Arm", "ArchitectsStudySpec", "ArchitectsReport", "SimulationSummary",
@@ -289,26 +289,9 @@ class ArchitectsStudySpec(SeatRowsInCore):
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "study") -> "ArchitectsStudySpec":
-        at = (lambda k: f"{where} {k}") if where.endswith(":") else (lambda k: f"{where}.{k}")
-        unknown = sorted(set(d) - set(_TOP_KEYS))
-        if unknown:
-            raise StudyError(f"{where}: unknown key {unknown[0]!r} (keys: game, "
-                             f"{', '.join(_TOP_KEYS)})")
-        players = _study_int(d.get("players", 4), at("players"), 2, 7)
-        agents = d.get("agents", {})
-        if not isinstance(agents, dict) or set(agents) - {"seats"}:
-            raise StudyError(f"{at('agents')} must be a table with the key seats (a list of "
-                             f"agents, or one agent for every seat)")
-        name = d.get("name", "")
-        if not isinstance(name, str):
-            raise StudyError(f"{at('name')} must be a string, not {name!r}")
+        at, players, seats, name, treats = study_file_head(d, where, _TOP_KEYS)
         control = _arm_from(players, d.get("options", {}), at("options"), "Control",
                             control=True)
-        treats = d.get("treatment", [])
-        if isinstance(treats, dict):
-            treats = [treats]
-        if not isinstance(treats, list):
-            raise StudyError(f"{at('treatment')} must be an array of tables ([[treatment]])")
         arms = []
         for k, t in enumerate(treats):
             w = at(f"treatment[{k}]")
@@ -323,8 +306,8 @@ class ArchitectsStudySpec(SeatRowsInCore):
                 own = _arm_from(players, {k2: v for k2, v in t.items()}, w)
                 arm = replace(arm, name=own.name)
             arms.append(arm)
-        return cls.make(players, agents.get("seats", "greedy"), d.get("games", 1000),
-                        d.get("seed", 0), control, arms, name, d.get("chunk_size"))
+        return cls.make(players, seats, d.get("games", 1000), d.get("seed", 0), control, arms,
+                        name, d.get("chunk_size"))
 
     # ---------------------------------------------------------------- the study runner
     def default_chunk_size(self) -> int:

@@ -6,7 +6,7 @@ changes between arms get normal intervals, paired on the same games when the arm
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import pandas as pd
 
@@ -14,7 +14,7 @@ from duelpy.base.errors import StudyError
 from duelpy.base.stats import Z95, proportion_ci
 
 __all__ = ["summarise", "paired_change", "independent_change", "pct", "change_interval",
-           "markdown_table", "study_int"]
+           "markdown_table", "study_int", "study_file_head"]
 
 
 def summarise(frame: pd.DataFrame, by: Any) -> pd.DataFrame:
@@ -102,3 +102,33 @@ def study_int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
         raise StudyError(f"{where} must be an integer from {lo:,} to {hi:,}, not {value!r}")
     return value
+
+
+def study_file_head(d: dict, where: str, top_keys: tuple[str, ...]
+                    ) -> tuple[Callable[[str], str], int, Any, str, list]:
+    """What every seat game's study file has, read from its table ``d`` (``where`` names it
+    in errors: ``"study"``, or ``"FILE:"``): ``(at, players, seats, name, treatments)`` —
+    ``at(key)`` the name of a key in errors, ``players`` (2..7, default 4), the ``[agents]``
+    table's ``seats`` (default ``"greedy"``), ``name`` (default ""), and the list of the
+    ``[[treatment]]`` tables (one table allowed).  StudyError for a key outside ``top_keys``
+    or a bad value."""
+    at: Callable[[str], str] = ((lambda k: f"{where} {k}") if where.endswith(":")
+                                else (lambda k: f"{where}.{k}"))
+    unknown = sorted(set(d) - set(top_keys))
+    if unknown:
+        raise StudyError(f"{where}: unknown key {unknown[0]!r} (keys: game, "
+                         f"{', '.join(top_keys)})")
+    players = study_int(d.get("players", 4), at("players"), 2, 7)
+    agents = d.get("agents", {})
+    if not isinstance(agents, dict) or set(agents) - {"seats"}:
+        raise StudyError(f"{at('agents')} must be a table with the key seats (a list of "
+                         f"agents, or one agent for every seat)")
+    name = d.get("name", "")
+    if not isinstance(name, str):
+        raise StudyError(f"{at('name')} must be a string, not {name!r}")
+    treats = d.get("treatment", [])
+    if isinstance(treats, dict):
+        treats = [treats]
+    if not isinstance(treats, list):
+        raise StudyError(f"{at('treatment')} must be an array of tables ([[treatment]])")
+    return at, players, agents.get("seats", "greedy"), name, treats

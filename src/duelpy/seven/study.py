@@ -41,7 +41,7 @@ from duelpy.base.study import SeatRowsInCore
 from duelpy.base.seat_tables import (change_interval as _change_interval,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_int as _study_int,
-                                    summarise)
+                                    study_file_head, summarise)
 from duelpy.base.stats import proportion_ci as _wilson
 from duelpy.base.tables import Column, print_table
 from duelpy.seven.agents import lineup as _lineup, parse_agent
@@ -413,26 +413,8 @@ class SevenStudySpec(SeatRowsInCore):
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "study") -> "SevenStudySpec":
-        at = (lambda k: f"{where} {k}") if where.endswith(":") else (lambda k: f"{where}.{k}")
-        unknown = sorted(set(d) - set(_TOP_KEYS))
-        if unknown:
-            raise StudyError(f"{where}: unknown key {unknown[0]!r} (keys: game, "
-                             f"{', '.join(_TOP_KEYS)})")
-        players = _study_int(d.get("players", 4), at("players"), 2, 7)
-        agents = d.get("agents", {})
-        if not isinstance(agents, dict) or set(agents) - {"seats"}:
-            raise StudyError(f"{at('agents')} must be a table with the key seats (a list of "
-                             f"agents, or one agent for every seat)")
-        seats = agents.get("seats", "greedy")
-        name = d.get("name", "")
-        if not isinstance(name, str):
-            raise StudyError(f"{at('name')} must be a string, not {name!r}")
+        at, players, seats, name, treats = study_file_head(d, where, _TOP_KEYS)
         control = _arm_from(d.get("options", {}), at("options"), name="Control")
-        treats = d.get("treatment", [])
-        if isinstance(treats, dict):
-            treats = [treats]
-        if not isinstance(treats, list):
-            raise StudyError(f"{at('treatment')} must be an array of tables ([[treatment]])")
         arms = []
         for k, t in enumerate(treats):
             w = at(f"treatment[{k}]")
