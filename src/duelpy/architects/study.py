@@ -29,7 +29,6 @@ The study file::
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -96,6 +95,9 @@ def chunk_size(agents) -> int:
     cost = sum(int(a.split(":")[1]) if a.startswith("mcts:") else
                (20 if a == "greedy" else 1) for a in agents)
     return max(1, min(500, 4000 // max(1, cost // max(1, len(agents)))))
+
+
+_games_per_chunk = chunk_size          # the spec's field chunk_size hides the name
 
 
 # ---------------------------------------------------------------- tables
@@ -306,14 +308,11 @@ class ArchitectsStudySpec(SeatRowsInCore):
                 own = _arm_from(players, {k2: v for k2, v in t.items()}, w)
                 arm = replace(arm, name=own.name)
             arms.append(arm)
-        return cls.make(players, seats, d.get("games", 1000), d.get("seed", 0), control, arms,
-                        name, d.get("chunk_size"))
+        return cls.from_parts(d, players, seats, name, control, arms)
 
     # ---------------------------------------------------------------- the study runner
-    def default_chunk_size(self) -> int:
-        return max(1, min(chunk_size(self.agents), math.ceil(self.games / 16)))
-
     chunk_rows = staticmethod(chunk_rows)
+    games_per_chunk = staticmethod(_games_per_chunk)
 
     def task(self, job: tuple) -> ChunkTask:
         arm, lo, hi = job

@@ -2,6 +2,7 @@
 same ``games`` seeds, laid out in chunks for the runner, and what a resume must match."""
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pandas as pd
@@ -46,9 +47,26 @@ class SeatRowsInCore(ArmsOnSameGames):
     chunk's raw result), and has no plots."""
 
     chunk_rows: Any
+    games_per_chunk: Any                    # a staticmethod: agents -> games a chunk
+    agents: tuple
 
     def task(self, job: tuple) -> Any:     # the spec's own
         raise AttributeError("a study spec makes its chunks' tasks")
+
+    @classmethod
+    def make(cls, *args: Any, **kw: Any) -> Any:    # the spec's own
+        raise AttributeError("a study spec makes itself")
+
+    @classmethod
+    def from_parts(cls, d: dict, players: int, seats: Any, name: str, control: Any,
+                   arms: list) -> Any:
+        """``make`` with the games, seed and chunk size of the study file's table ``d``."""
+        return cls.make(players, seats, d.get("games", 1000), d.get("seed", 0), control,
+                        arms, name, d.get("chunk_size"))
+
+    def default_chunk_size(self) -> int:
+        """The game's chunk for these agents, at most a sixteenth of an arm's games."""
+        return max(1, min(type(self).games_per_chunk(self.agents), math.ceil(self.games / 16)))
 
     def processes(self) -> bool:
         return False

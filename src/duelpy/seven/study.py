@@ -26,7 +26,6 @@ Treatments (not rules; see :func:`duelcore.seven.new_state`):
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -101,6 +100,9 @@ def chunk_size(agents) -> int:
     """Games per chunk of a batch: about 4,000 MCTS iterations per seat, at most 500 games."""
     cost = sum(int(a.split(":")[1]) if a.startswith("mcts:") else 1 for a in agents)
     return max(1, min(500, 4000 // max(1, cost // max(1, len(agents)))))
+
+
+_games_per_chunk = chunk_size          # the spec's field chunk_size hides the name
 
 
 def games_frame(players: int, agents, games: int, seed: int = 0, sides=None, boards=None,
@@ -422,15 +424,11 @@ class SevenStudySpec(SeatRowsInCore):
             if not (arm.sides or arm.boards or arm.remove):
                 raise StudyError(f"{w}: a treatment sets at least one of {', '.join(_ARM_KEYS)}")
             arms.append(arm)
-        return cls.make(players, seats, d.get("games", 1000), d.get("seed", 0), control, arms,
-                        name, d.get("chunk_size"))
+        return cls.from_parts(d, players, seats, name, control, arms)
 
     # ---------------------------------------------------------------- for the study runner
-    def default_chunk_size(self) -> int:
-        return max(1, min(chunk_size(self.agents), math.ceil(self.games / 16)))
-
-
     chunk_rows = staticmethod(chunk_rows)
+    games_per_chunk = staticmethod(_games_per_chunk)
 
     def task(self, job: tuple) -> ChunkTask:
         arm, lo, hi = job
