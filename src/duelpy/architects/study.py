@@ -42,7 +42,7 @@ from duelpy.architects.batch import chunk_rows
 from duelpy.architects.game import SETUP_KEYS, check_setup
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
-from duelpy.base.study import SeatRowsInCore
+from duelpy.base.study import SeatStudySpec
 from duelpy.base.seat_tables import (change_interval as _change_interval,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_int as _study_int,
@@ -233,32 +233,14 @@ def _arm_table(arm: Arm) -> dict:
 
 
 @dataclass(frozen=True)
-class ArchitectsStudySpec(SeatRowsInCore):
+class ArchitectsStudySpec(SeatStudySpec):
     """A validated Architects study: ``players`` (2..7), one canonical agent per seat,
     ``games`` per arm on the same seeds, the ``control`` arm (the rules, or rule options of
     A-OPT) and the ``treatments`` (:class:`Arm`).  See the module doc for the file."""
 
-    players: int = 4
-    agents: tuple = ("greedy",) * 4
-    games: int = 1000
-    seed: int = 0
     control: Arm = Arm()
-    treatments: tuple = ()
-    name: str = ""
-    chunk_size: int | None = None
 
     game: ClassVar[str] = "architects"
-
-    @property
-    def rows_per_game(self) -> int:
-        return self.players
-
-    @property
-    def arms(self) -> list[str]:
-        return [self.control.name] + [t.name for t in self.treatments]
-
-    def arm(self, k: int) -> Arm:
-        return self.control if k == 0 else self.treatments[k - 1]
 
     @classmethod
     def make(cls, players: int, agents, games: int = 1000, seed: int = 0, control=None,

@@ -3,11 +3,12 @@ same ``games`` seeds, laid out in chunks for the runner, and what a resume must 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
-__all__ = ["ArmsOnSameGames", "SeatRowsInCore"]
+__all__ = ["ArmsOnSameGames", "SeatRowsInCore", "SeatStudySpec"]
 
 
 class ArmsOnSameGames:
@@ -90,3 +91,33 @@ class SeatRowsInCore(ArmsOnSameGames):
 
     def write_plots(self, report: Any, df: pd.DataFrame, folder: Any) -> dict:
         return {}
+
+
+@dataclass(frozen=True)
+class SeatStudySpec(SeatRowsInCore):
+    """The fields of a seat game's study spec (7 Wonders, Architects): ``players``, one
+    canonical agent per seat (``agents``), ``games`` per arm on the same seeds, ``seed``,
+    the ``control`` arm and the ``treatments`` (the game's Arm, which has a ``name``), the
+    study's ``name`` and ``chunk_size`` (None: :meth:`default_chunk_size`).  The game's
+    spec redeclares ``control`` with its own Arm() as default."""
+
+    players: int = 4
+    agents: tuple = ("greedy",) * 4
+    games: int = 1000
+    seed: int = 0
+    control: Any = None
+    treatments: tuple = ()
+    name: str = ""
+    chunk_size: int | None = None
+
+    @property
+    def rows_per_game(self) -> int:         # one row per player (not 7 Wonders' Free City)
+        return self.players
+
+    @property
+    def arms(self) -> list[str]:
+        return [self.control.name] + [t.name for t in self.treatments]
+
+    def arm(self, k: int) -> Any:
+        """Arm ``k``: 0 the control, then the treatments."""
+        return self.control if k == 0 else self.treatments[k - 1]

@@ -36,7 +36,7 @@ from duelcore import seven as _core
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
-from duelpy.base.study import SeatRowsInCore
+from duelpy.base.study import SeatStudySpec
 from duelpy.base.seat_tables import (change_interval as _change_interval,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_int as _study_int,
@@ -328,7 +328,7 @@ def _arm_table(arm: Arm) -> dict:
 
 
 @dataclass(frozen=True)
-class SevenStudySpec(SeatRowsInCore):
+class SevenStudySpec(SeatStudySpec):
     """A validated 7 Wonders study: ``players`` (2..7; 2 is the Free City variant), one
     canonical agent per seat (``agents``), ``games`` per arm on the same seeds (game g of
     every arm has the same deal wherever the treatment leaves it alone), the ``control`` arm
@@ -352,28 +352,9 @@ class SevenStudySpec(SeatRowsInCore):
         remove = ["Scientists Guild"]
     """
 
-    players: int = 4
-    agents: tuple = ("greedy",) * 4
-    games: int = 1000
-    seed: int = 0
     control: Arm = Arm()
-    treatments: tuple = ()
-    name: str = ""
-    chunk_size: int | None = None
 
     game: ClassVar[str] = "seven"
-
-    @property
-    def rows_per_game(self) -> int:         # one row per player (not the Free City)
-        return self.players
-
-    @property
-    def arms(self) -> list[str]:
-        return [self.control.name] + [t.name for t in self.treatments]
-
-
-    def arm(self, k: int) -> Arm:
-        return self.control if k == 0 else self.treatments[k - 1]
 
     @classmethod
     def make(cls, players: int, agents, games: int = 1000, seed: int = 0, control=None,
