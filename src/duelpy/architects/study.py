@@ -30,7 +30,6 @@ The study file::
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import ClassVar
 
 import pandas as pd
@@ -41,8 +40,7 @@ from duelpy.architects.agents import lineup as _lineup
 from duelpy.architects.batch import chunk_rows
 from duelpy.architects.game import SETUP_KEYS, check_setup
 from duelpy.base.errors import StudyError
-from duelpy.base.game import ChunkTask
-from duelpy.base.study import SeatStudySpec
+from duelpy.base.study import SeatReport, SeatStudySpec
 from duelpy.base.seat_tables import (change_interval as _change_interval,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_int as _study_int,
@@ -296,24 +294,16 @@ class ArchitectsStudySpec(SeatStudySpec):
     chunk_rows = staticmethod(chunk_rows)
     games_per_chunk = staticmethod(_games_per_chunk)
 
-    def task(self, job: tuple) -> ChunkTask:
-        arm, lo, hi = job
-        return ChunkTask("architects", self.players, tuple(self.agents), "fixed",
-                         self.arm(arm).setup, self.seed, lo, hi)
+    def arm_setup(self, k: int) -> dict:
+        return self.arm(k).setup
 
     def report(self, df: pd.DataFrame) -> "ArchitectsReport":
         return ArchitectsReport(self, df)
 
 
-
-class ArchitectsReport:
+class ArchitectsReport(SeatReport):
     """The report of an Architects study: :func:`study_tables` as Markdown (``report.md``)
     and rich tables."""
-
-    def __init__(self, spec: ArchitectsStudySpec, frame: pd.DataFrame,
-                 command: str | None = None):
-        self.spec, self.frame, self.command = spec, frame, command
-        self.plots: dict = {}
 
     def markdown(self) -> str:
         s = self.spec
@@ -330,9 +320,6 @@ class ArchitectsReport:
                 head, rows = display_rows(t, kind)
                 parts += ["", f"### {TITLES[kind]}", "", markdown_table(head, rows)]
         return "\n".join(parts) + "\n"
-
-    def write(self, out) -> None:
-        (Path(out) / "report.md").write_text(self.markdown(), encoding="utf-8")
 
     def print(self, console) -> None:
         s = self.spec

@@ -6,12 +6,9 @@ from :mod:`scipy.special` (``scipy.stats`` takes seconds to import).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
-
-if TYPE_CHECKING:
-    import pandas as pd
+import pandas as pd
 
 __all__ = ["proportion_ci", "t_quantile", "mean_ci", "z_quantile", "Z95", "agent_results"]
 
@@ -66,7 +63,6 @@ def agent_results(frame: pd.DataFrame, agents) -> pd.DataFrame:
     ``win`` (a share: 1/k for each of k winners), ``vp`` and ``place`` (1 = first): seats
     played, wins, win rate (nan without a seat) with its 95% Wilson interval, mean VP and
     mean place (a ladder's plain game results)."""
-    import pandas as pd
     rows = []
     for a in agents:
         x = frame[frame["agent"] == a]

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pandas as pd
 
-__all__ = ["ArmsOnSameGames", "SeatRowsInCore", "SeatStudySpec"]
+from duelpy.base.game import ChunkTask
+
+__all__ = ["ArmsOnSameGames", "SeatRowsInCore", "SeatStudySpec", "SeatReport"]
 
 
 class ArmsOnSameGames:
@@ -51,8 +54,19 @@ class SeatRowsInCore(ArmsOnSameGames):
     games_per_chunk: Any                    # a staticmethod: agents -> games a chunk
     agents: tuple
 
-    def task(self, job: tuple) -> Any:     # the spec's own
-        raise AttributeError("a study spec makes its chunks' tasks")
+    game: ClassVar[str]                     # the registry's name of the game
+    players: int
+    seed: int
+
+    def arm_setup(self, k: int) -> dict:    # the spec's own
+        raise AttributeError("a study spec gives each arm's set-up")
+
+    def task(self, job: tuple) -> ChunkTask:
+        """The ChunkTask of ``job`` = (arm, lo, hi): the agents at fixed seats, the arm's
+        set-up, the study's seed."""
+        arm, lo, hi = job
+        return ChunkTask(self.game, self.players, tuple(self.agents), "fixed",
+                         self.arm_setup(arm), self.seed, lo, hi)
 
     @classmethod
     def make(cls, *args: Any, **kw: Any) -> Any:    # the spec's own
@@ -121,3 +135,19 @@ class SeatStudySpec(SeatRowsInCore):
     def arm(self, k: int) -> Any:
         """Arm ``k``: 0 the control, then the treatments."""
         return self.control if k == 0 else self.treatments[k - 1]
+
+
+class SeatReport:
+    """The report of a seat game's study: the spec, the study's rows (``frame``) and the
+    command that reproduces it; the game's report gives ``markdown()`` and ``print``."""
+
+    def __init__(self, spec: Any, frame: pd.DataFrame, command: str | None = None):
+        self.spec, self.frame, self.command = spec, frame, command
+        self.plots: dict = {}
+
+    def markdown(self) -> str:              # the game's own
+        raise AttributeError("a study report writes its Markdown")
+
+    def write(self, out: Any) -> None:
+        """``report.md`` in the folder ``out``."""
+        (Path(out) / "report.md").write_text(self.markdown(), encoding="utf-8")

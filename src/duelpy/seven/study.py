@@ -27,7 +27,6 @@ Treatments (not rules; see :func:`duelcore.seven.new_state`):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 import pandas as pd
@@ -36,7 +35,7 @@ from duelcore import seven as _core
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
-from duelpy.base.study import SeatStudySpec
+from duelpy.base.study import SeatReport, SeatStudySpec
 from duelpy.base.seat_tables import (change_interval as _change_interval,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_int as _study_int,
@@ -411,32 +410,22 @@ class SevenStudySpec(SeatStudySpec):
     chunk_rows = staticmethod(chunk_rows)
     games_per_chunk = staticmethod(_games_per_chunk)
 
-    def task(self, job: tuple) -> ChunkTask:
-        arm, lo, hi = job
-        return ChunkTask("seven", self.players, tuple(self.agents), "fixed",
-                         self.arm(arm).setup(self.players), self.seed, lo, hi)
+    def arm_setup(self, k: int) -> dict:
+        return self.arm(k).setup(self.players)
 
     def report(self, df: pd.DataFrame) -> "SevenReport":
         return SevenReport(self, df)
 
 
-
-class SevenReport:
+class SevenReport(SeatReport):
     """The report of a 7 Wonders study: :func:`study_tables` as Markdown (``report.md``)
     and rich tables."""
-
-    def __init__(self, spec: SevenStudySpec, frame: pd.DataFrame, command: str | None = None):
-        self.spec, self.frame, self.command = spec, frame, command
-        self.plots: dict = {}
 
     def markdown(self) -> str:
         md = report_markdown(self.frame, self.spec.players, list(self.spec.agents),
                              self.spec.seed, self.command)
         return md.replace("# 7 Wonders study", f"# {self.spec.name}", 1) if self.spec.name \
             else md
-
-    def write(self, out) -> None:
-        (Path(out) / "report.md").write_text(self.markdown(), encoding="utf-8")
 
     def print(self, console) -> None:
         s = self.spec
