@@ -41,10 +41,9 @@ from duelpy.architects.batch import chunk_rows
 from duelpy.architects.game import SETUP_KEYS, check_setup
 from duelpy.base.errors import StudyError
 from duelpy.base.study import SeatReport, SeatStudySpec
-from duelpy.base.seat_tables import (change_interval as _change_interval,
+from duelpy.base.seat_tables import (change_interval as _change_interval, check_study_numbers,
                                     independent_change, markdown_table as _markdown_table,
-                                    paired_change, pct as _pct, study_int as _study_int,
-                                    study_file_head, summarise)
+                                    paired_change, pct as _pct, study_file_head, summarise)
 from duelpy.base.tables import Column, print_table
 
 __all__ = ["Arm", "ArchitectsStudySpec", "ArchitectsReport", "SimulationSummary",
@@ -53,7 +52,6 @@ __all__ = ["Arm", "ArchitectsStudySpec", "ArchitectsReport", "SimulationSummary"
 
 #: The rule options of A-OPT (a study's control may set them; each is also a treatment).
 RULE_KEYS = tuple(_core.RULE_DEFAULTS)
-_MAX_SEED = 2**64 - 1
 
 
 @dataclass(frozen=True)
@@ -245,11 +243,7 @@ class ArchitectsStudySpec(SeatStudySpec):
              treatments=(), name: str = "", chunk_size: int | None = None
              ) -> "ArchitectsStudySpec":
         """A checked study (StudyError naming the problem)."""
-        _study_int(players, "players", 2, 7)
-        _study_int(games, "games", 1, 10**9)
-        _study_int(seed, "seed", 0, _MAX_SEED)
-        if chunk_size is not None:
-            _study_int(chunk_size, "chunk_size", 1, 10**7)
+        check_study_numbers(players, games, seed, chunk_size)
         try:
             line = _lineup(agents if isinstance(agents, str) else list(agents), players)
         except ValueError as e:

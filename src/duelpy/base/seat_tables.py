@@ -14,7 +14,7 @@ from duelpy.base.errors import StudyError
 from duelpy.base.stats import Z95, proportion_ci
 
 __all__ = ["summarise", "paired_change", "independent_change", "pct", "change_interval",
-           "markdown_table", "study_int", "study_file_head"]
+           "markdown_table", "study_int", "study_file_head", "check_study_numbers"]
 
 
 def summarise(frame: pd.DataFrame, by: Any) -> pd.DataFrame:
@@ -132,3 +132,13 @@ def study_file_head(d: dict, where: str, top_keys: tuple[str, ...]
     if not isinstance(treats, list):
         raise StudyError(f"{at('treatment')} must be an array of tables ([[treatment]])")
     return at, players, agents.get("seats", "greedy"), name, treats
+
+
+def check_study_numbers(players: int, games: int, seed: int, chunk_size: int | None) -> None:
+    """StudyError unless ``players`` is 2..7, ``games`` 1..10^9, ``seed`` 0..2^64 - 1 and
+    ``chunk_size`` None or 1..10^7 (integers, not bools)."""
+    study_int(players, "players", 2, 7)
+    study_int(games, "games", 1, 10**9)
+    study_int(seed, "seed", 0, 2**64 - 1)
+    if chunk_size is not None:
+        study_int(chunk_size, "chunk_size", 1, 10**7)

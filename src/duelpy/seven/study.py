@@ -36,10 +36,9 @@ from duelcore import seven as _core
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
 from duelpy.base.study import SeatReport, SeatStudySpec
-from duelpy.base.seat_tables import (change_interval as _change_interval,
+from duelpy.base.seat_tables import (change_interval as _change_interval, check_study_numbers,
                                     independent_change, markdown_table as _markdown_table,
-                                    paired_change, pct as _pct, study_int as _study_int,
-                                    study_file_head, summarise)
+                                    paired_change, pct as _pct, study_file_head, summarise)
 from duelpy.base.stats import proportion_ci as _wilson
 from duelpy.base.tables import Column, print_table
 from duelpy.seven.agents import lineup as _lineup, parse_agent
@@ -286,7 +285,6 @@ def side_study(players: int = 4, agents=None, games: int = 1000, seed: int = 0,
 # ---------------------------------------------------------------- the study file and runner
 _TOP_KEYS = ("name", "games", "seed", "chunk_size", "players", "agents", "options", "treatment")
 _ARM_KEYS = ("sides", "boards", "remove")
-_MAX_SEED = 2**64 - 1
 
 
 def _arm_from(table, where: str, name=None) -> Arm:
@@ -359,11 +357,7 @@ class SevenStudySpec(SeatStudySpec):
     def make(cls, players: int, agents, games: int = 1000, seed: int = 0, control=None,
              treatments=(), name: str = "", chunk_size: int | None = None) -> "SevenStudySpec":
         """A checked study (StudyError naming the problem)."""
-        _study_int(players, "players", 2, 7)
-        _study_int(games, "games", 1, 10**9)
-        _study_int(seed, "seed", 0, _MAX_SEED)
-        if chunk_size is not None:
-            _study_int(chunk_size, "chunk_size", 1, 10**7)
+        check_study_numbers(players, games, seed, chunk_size)
         try:
             lineup = _lineup(agents if isinstance(agents, str) else list(agents), players)
         except ValueError as e:
