@@ -19,6 +19,7 @@ from duelpy.architects.render import render_text
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, seed_and_record
 from duelpy.cli.options import given
+from duelpy.cli.prompt import read_move, saved_game
 
 __all__ = ["play_architects", "match_action"]
 
@@ -63,23 +64,6 @@ def _print_moves(con, state) -> None:
                       padding=(0, 3), column_first=True))
 
 
-def _saved_game(path: Path, move: int | None) -> tuple[dict, int]:
-    """An Architects record to continue and the number of its moves kept (all by default);
-    click errors name a bad file or move."""
-    try:
-        rec = load_record(path)
-    except RecordError as e:
-        raise click.BadParameter(one_line(e), param_hint="--from") from None
-    n = len(rec["moves"])
-    k = n if move is None else move
-    if k > n:
-        raise click.BadParameter(f"{path} has moves 0 to {n}, not {k}", param_hint="--move")
-    if k == n and rec.get("result") is not None:
-        raise click.BadParameter(f"the game of {path} is over: nothing to continue (give an "
-                                 f"earlier --move)", param_hint="--move")
-    return rec, k
-
-
 def play_architects(players: int, opponent: str, iterations, seat: int, seed, record_path,
                     overwrite: bool, ctx, setup: dict | None, from_path: Path | None = None,
                     from_move: int | None = None) -> None:
@@ -90,7 +74,7 @@ def play_architects(players: int, opponent: str, iterations, seat: int, seed, re
     default).  Bad input raises click errors (one line)."""
     moves: list = []
     if from_path is not None:
-        rec, kept = _saved_game(from_path, from_move)
+        rec, kept = saved_game(from_path, from_move, load_record, RecordError)
         players, seed, setup = rec["players"], rec["seed"], dict(rec.get("setup", {}))
         moves = [(s, a) for s, a, _ in rec["moves"][:kept]]
     setup = setup or {}
@@ -133,37 +117,16 @@ def play_architects(players: int, opponent: str, iterations, seat: int, seed, re
                 continue
             con.print(render_text(state, seat=human), highlight=False)
             _print_moves(con, state)
-            while True:
-                try:
-                    line = click.prompt(f"P{seat}", default="", show_default=False,
-                                        prompt_suffix="> ").strip()
-                except click.exceptions.Abort as e:
-                    stopped = ("Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt)
-                               else "end of input")
-                    click.echo()
-                    break
-                word = line.lower()
-                if not line:
-                    continue
-                if word in ("help", "?"):
-                    click.echo(_HELP)
-                elif word in ("board", "b"):
-                    con.print(render_text(state, seat=human), highlight=False)
-                elif word in ("moves", "m", "list"):
-                    _print_moves(con, state)
-                elif word in ("quit", "exit", "q"):
-                    stopped = "quit"
-                    break
-                else:
-                    try:
-                        a = match_action(state, line)
-                    except ValueError as e:
-                        click.echo(f"{one_line(e)} (type 'moves' for the list)", err=True)
-                        continue
-                    click.echo(f"you play: {action_name(state, a)}")
-                    state.apply_action(a)
-                    moves.append((human, a))
-                    break
+            what, value = read_move(
+                f"P{seat}", _HELP, lambda: con.print(render_text(state, seat=human),
+                                                     highlight=False),
+                lambda: _print_moves(con, state), lambda line: match_action(state, line))
+            if what == "stop":
+                stopped = value
+            else:
+                click.echo(f"you play: {action_name(state, value)}")
+                state.apply_action(value)
+                moves.append((human, value))
             if stopped:
                 break
     except KeyboardInterrupt:

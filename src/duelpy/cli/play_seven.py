@@ -14,6 +14,7 @@ from duelpy.base.specs import split_agents
 from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, plural, seed_and_record
 from duelpy.cli.options import given
 from duelpy.cli.info import explain
+from duelpy.cli.prompt import read_move, saved_game
 from duelpy.seven import (RecordError, load_record, new_game, record_of, render_text, result,
                           save_record)
 from duelpy.seven.agents import SevenAgentError, lineup, with_iterations
@@ -84,18 +85,7 @@ def _public_changes(before, after, seats, skip) -> list[str]:
 def _saved_game(path: Path, move: int | None) -> tuple[dict, int]:
     """A 7 Wonders record to continue and the moves kept (its last by default); click
     errors name a bad file or move."""
-    try:
-        rec = load_record(path)
-    except RecordError as e:
-        raise click.BadParameter(one_line(e), param_hint="--from") from None
-    n = len(rec["moves"])
-    k = n if move is None else move
-    if k > n:
-        raise click.BadParameter(f"{path} has moves 0 to {n}, not {k}", param_hint="--move")
-    if k == n and rec.get("result") is not None:
-        raise click.BadParameter(f"the game of {path} is over: nothing to continue (give an "
-                                 f"earlier --move)", param_hint="--move")
-    return rec, k
+    return saved_game(path, move, load_record, RecordError)
 
 
 def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite, ctx,
@@ -151,40 +141,18 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
                     continue
                 con.print(render_text(state, seat=human), highlight=False)
                 _print_moves(con, state, s)
-                while True:
-                    try:
-                        line = click.prompt(f"P{seat}", default="", show_default=False,
-                                            prompt_suffix="> ").strip()
-                    except click.exceptions.Abort as e:
-                        stopped = ("Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt)
-                                   else "end of input")
-                        click.echo()
-                        break
-                    word = line.lower()
-                    if not line:
-                        continue
-                    if word in ("help", "?"):
-                        click.echo(_PLAY_HELP)
-                    elif word in ("board", "b"):
-                        con.print(render_text(state, seat=human), highlight=False)
-                    elif word in ("moves", "m", "list"):
-                        _print_moves(con, state, s)
-                    elif word.split(" ", 1)[0] == "info":
-                        con.print(explain("seven", line[4:]), highlight=False)
-                    elif word in ("quit", "exit", "q"):
-                        stopped = "quit"
-                        break
-                    else:
-                        try:
-                            a = _match_action(state, s, line)
-                        except ValueError as e:
-                            click.echo(f"{one_line(e)} (type 'moves' for the list, 'help' for "
-                                       f"commands)", err=True)
-                            continue
-                        state.apply_action(a, s)
-                        moves.append((s, a))
-                        click.echo(f"you play: {core.action_to_string(a)}")
-                        break
+                what, value = read_move(
+                    f"P{seat}", _PLAY_HELP,
+                    lambda: con.print(render_text(state, seat=human), highlight=False),
+                    lambda s=s: _print_moves(con, state, s),
+                    lambda line, s=s: _match_action(state, s, line),
+                    lambda name: con.print(explain("seven", name), highlight=False))
+                if what == "stop":
+                    stopped = value
+                else:
+                    state.apply_action(value, s)
+                    moves.append((s, value))
+                    click.echo(f"you play: {core.action_to_string(value)}")
                 if stopped:
                     break
             if stopped:
