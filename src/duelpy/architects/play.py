@@ -4,7 +4,6 @@ moves played).  What the table shows you is your seat's view (A-INFO): the centr
 if you looked at it as the cat's holder."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -16,10 +15,9 @@ from duelpy.architects.game import choose_action, new_game, result
 from duelpy.architects.notation import action_name, parse_action
 from duelpy.architects.records import RecordError, load_record, record_of, save_record
 from duelpy.architects.render import render_text
-from duelpy.base.specs import split_agents
-from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, seed_and_record
+from duelpy.cli.common import console, seed_and_record
 from duelpy.cli.options import given
-from duelpy.cli.prompt import read_move, saved_game
+from duelpy.cli.prompt import announce, end_of_game, read_move, saved_game, seat_agents
 
 __all__ = ["play_architects", "match_action"]
 
@@ -78,30 +76,16 @@ def play_architects(players: int, opponent: str, iterations, seat: int, seed, re
         players, seed, setup = rec["players"], rec["seed"], dict(rec.get("setup", {}))
         moves = [(s, a) for s, a, _ in rec["moves"][:kept]]
     setup = setup or {}
-    if seat > players:
-        raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
-                                 f"{players})", param_hint="--seat")
-    text = opponent if given(ctx, "opponent") else "mcts"
-    try:
-        others = lineup([with_iterations(a, iterations) for a in split_agents(text)],
-                        players - 1)
-    except ArchitectsAgentError as e:
-        raise click.BadParameter(str(e), param_hint="--opponent") from None
-    if iterations is not None and not any(a.startswith("mcts") for a in others):
-        raise click.BadParameter("--iterations applies to searching agents only (mcts)",
-                                 param_hint="--opponent")
+    agents = seat_agents(players, seat, opponent, given(ctx, "opponent"), iterations, lineup,
+                         with_iterations, ArchitectsAgentError)
     human = seat - 1
-    agents = others[:human] + ["you"] + others[human:]
     seed, record_path = seed_and_record(seed, record_path, overwrite, "architects-game")
     con = console()
     state = new_game(players, seed, **setup)
     for _, a in moves:
         state.apply_action(a)
-    con.print(Text(f"7 Wonders Architects, {players} players — you are P{seat} "
-                   f"({state.wonder(human)}), against "
-                   f"{', '.join(a for a in agents if a != 'you')}. Seed {seed}.", style="bold"))
-    con.print(f"The game record will be saved to {record_path}. Type 'help' for commands; "
-              f"Ctrl-C stops the game.", highlight=False)
+    announce(con, f"7 Wonders Architects, {players} players — you are P{seat} "
+                  f"({state.wonder(human)})", agents, seed, record_path)
     stopped = None
     k = 0
     try:
@@ -132,24 +116,9 @@ def play_architects(players: int, opponent: str, iterations, seat: int, seed, re
     except KeyboardInterrupt:
         stopped = "Ctrl-C"
         click.echo()
-    if state.is_terminal():
-        con.print(render_text(state), highlight=False)
-        res = result(state)
-        verdict = ("You win!" if res["winners"] == [human] else
-                   "Shared victory." if human in res["winners"] else "You lose.")
-        con.print(Text(f"Scores: {', '.join(str(v) for v in res['vp']['total'])} VP. "
-                       f"{verdict}", style="bold"))
-    else:
-        click.echo(f"Game stopped ({stopped}) after {len(moves)} moves.")
-    if not moves:
-        click.echo("No move was played: no game record written.")
-    else:
-        try:
-            save_record(record_path, record_of(players, seed, moves, setup=setup,
-                                               agents=agents))
-        except OSError as e:
-            raise click.ClickException(f"cannot save the game record to {record_path}: "
-                                       f"{e.strerror or one_line(e)}") from None
-        click.echo(f"Game record saved to {record_path} (duel replay {record_path}).")
-    if stopped == "Ctrl-C":
-        sys.exit(EXIT_INTERRUPTED)
+    over = state.is_terminal()
+    res: dict = result(state) if over else {"vp": {"total": []}, "winners": []}
+    end_of_game(con, over, render_text(state), res["vp"]["total"], res["winners"], human,
+                stopped, moves, record_path,
+                lambda: save_record(record_path, record_of(players, seed, moves, setup=setup,
+                                                           agents=agents)))
