@@ -11,7 +11,9 @@ treatment (``remove``) or ``all_pairs``.  Positions made by the scenario builder
 A mutation picks a place anywhere in the position dict and changes it: a value seen at that
 place in another position (each is valid alone), a card id moved from one list to another
 (deck, discard pile, tucked, built, a hand, what a player knows or remembers) or swapped, a
-nudged number, a flipped boolean, an extra, a repeated or a missing list entry, a deleted
+change in the game's words that keeps most invariants (one more stage over a card of the pile,
+a card of the pile built, a built card moved to another city, another board, coins, military
+tokens, Olympia's free build), a nudged number, a flipped boolean, an extra, a repeated or a missing list entry, a deleted
 key, a value of the wrong type (floats, NaN, huge integers, "false", nested lists ...).  The
 same code makes a mutant from hypothesis draws (the quick tests, which shrink) and from a
 seeded ``random.Random`` (the long campaign, where mutant number ``i`` is rebuilt from ``i``
@@ -198,7 +200,76 @@ class DrawChooser:
 
 
 OPERATIONS = ("plausible", "plausible", "plausible", "plausible", "move", "move", "move",
-              "swap", "nudge", "nudge", "insert", "repeat", "delete", "weird", "retype")
+              "swap", "nudge", "nudge", "insert", "repeat", "delete", "weird", "retype",
+              "semantic", "semantic", "semantic", "semantic")
+SEMANTIC = ("stage", "build", "city", "board", "coins", "military", "olympia")
+
+
+def _semantic(d: dict, c) -> str | None:
+    """A change in the game's words that keeps most invariants, so that more mutants load and
+    the engine meets cities it rarely builds: one more stage (a card of the pile under it), a
+    card of the pile built in a city, a built card moved to another city, another board, other
+    coins, other military tokens, Olympia's free build.  None if it does not apply."""
+    cities = d.get("cities")
+    if not isinstance(cities, list) or not cities or not all(isinstance(x, dict) for x in cities):
+        return None
+    i = c.integer(0, len(cities) - 1)
+    cd = cities[i]
+    kind = c.choice(SEMANTIC)
+    try:
+        if kind == "stage":
+            board = D.BOARDS[D.BOARD_NAMES.index(cd["board"])]
+            if cd["stages"] >= len(board.a if cd["side"] == "A" else board.b) or not d["discard"]:
+                return None
+            p = d["discard"].pop(c.integer(0, len(d["discard"]) - 1))
+            d["tucked"].append(p)
+            cd["stages"] += 1
+            if i < d["players"]:
+                cd["facedown"].append(p)
+            return f"city {i}: stage {cd['stages']} over card {p}"
+        if kind == "build":
+            if not d["discard"]:
+                return None
+            p = d["discard"][c.integer(0, len(d["discard"]) - 1)]
+            name = D.NAMES[D.PHYSICAL[p][0]]
+            if name in cd["city"]:
+                return None
+            d["discard"].remove(p)
+            d["built"].append(p)
+            cd["city"].append(name)
+            return f"city {i}: builds {name} ({p}) from the pile"
+        if kind == "city":
+            j = c.integer(0, len(cities) - 1)
+            if j == i or not cd["city"]:
+                return None
+            name = c.choice(cd["city"])
+            if name in cities[j]["city"]:
+                return None
+            cd["city"].remove(name)
+            cities[j]["city"].append(name)
+            return f"{name} moved from city {i} to city {j}"
+        if kind == "board":
+            free = [b for b in D.BOARD_NAMES if b not in [x["board"] for x in cities]]
+            if not free:
+                return None
+            cd["board"], cd["side"] = c.choice(free), c.choice(["A", "B"])
+            board = D.BOARDS[D.BOARD_NAMES.index(cd["board"])]
+            n = len(board.a if cd["side"] == "A" else board.b)
+            while cd["stages"] > n:
+                cd["stages"] -= 1
+                d["discard"].append(d["tucked"].pop())
+            return f"city {i}: board {cd['board']} {cd['side']}"
+        if kind == "coins":
+            cd["coins"] = c.choice((0, 1, 2, 5, 9, 17, 40, 150))
+            return f"city {i}: {cd['coins']} coins"
+        if kind == "military":
+            cd["military_vp"], cd["defeats"] = c.choice(((0, 0), (1, 0), (-1, 1), (2, 0), (4, 0),
+                                                         (-2, 2), (6, 0), (8, 1), (0, 2)))
+            return f"city {i}: tokens {cd['military_vp']}, {cd['defeats']}"
+        cd["olympia_free"] = not cd["olympia_free"]
+        return f"city {i}: olympia_free {cd['olympia_free']}"
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
 
 
 def _nudged(v, c):
@@ -258,6 +329,12 @@ def mutate(d: dict, c, n_max: int = 3) -> tuple[dict, list]:
     changes = []
     for _ in range(c.integer(1, n_max)):
         op = c.choice(OPERATIONS)
+        if op == "semantic":
+            what = _semantic(d, c)
+            if what is not None:
+                changes.append(what)
+                continue
+            op = "plausible"
         if op in ("move", "swap"):
             lists = _id_lists(d)
             full = [p for p in lists if _at(d, p)]
@@ -346,8 +423,9 @@ def evaluate(d, seed: int = 0, mcts_iterations: int = 20) -> str:
     Refused: ``state_from_dict`` raised ``StateFormatError`` whose ``.field`` names a field and
     whose message is one line naming a rule (W-...).  Any other exception breaks the guarantee.
     Accepted: the invariants and the position checks hold; the position round-trips through
-    ``to_dict``; at the first decision node the built-in agents (random, greedy, MCTS with
-    ``mcts_iterations``) return legal actions for every pending seat; playouts in the core
+    ``to_dict``; every player's observation and the text rendering work; at the first decision
+    node the built-in agents (random, greedy, MCTS with ``mcts_iterations``) return legal
+    actions; playouts in the core
     (random and greedy agents, ``_playout``) end with the invariants intact; and random play to
     the end from Python keeps ``state_check() == 0`` after every action, with a legal action
     for every pending seat, an outcome at every chance node, and the random and greedy agents
@@ -370,6 +448,10 @@ def evaluate(d, seed: int = 0, mcts_iterations: int = 20) -> str:
         assert end.is_terminal(), f"the {agent} playout in the core did not end the game"
         assert end.state_check() == 0, f"the {agent} playout ends with state_check " \
                                        f"{end.state_check()}"
+    from duelpy.seven import render_text
+    for p in range(state.players):                  # the views of a position never fail
+        state.observation(p)
+    assert render_text(state)
     rng = random.Random(seed)
     first_decision = True
     steps = 0
