@@ -37,6 +37,16 @@ cdef extern from *:
     """
     const int DUEL_DEBUG
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define SV_UNLIKELY(x) __builtin_expect(!!(x), 0)
+    #else
+    #define SV_UNLIKELY(x) (x)
+    #endif
+    """
+    bint SV_UNLIKELY(bint x) noexcept nogil     # a guard of a broken precondition: cold
+
 DEBUG = bool(DUEL_DEBUG)
 
 cdef enum:
@@ -753,7 +763,7 @@ cdef int sv_legal_actions(const SevenState* s, int seat, int* out) noexcept nogi
         avail_hand(s, seat, av)
         return gen_card_actions(s, seat, av, out)
     if s.phase == SP_SEVENTH and seat == s.seventh_seat:
-        if s.seventh_card >= SV_NUM_PHYS:
+        if SV_UNLIKELY(s.seventh_card >= SV_NUM_PHYS):
             precondition_fault(PRE_FIELDS)
             return 0
         av[0] = 0
@@ -792,7 +802,7 @@ cdef int sv_pending(const SevenState* s, int* seats) noexcept nogil:
                 n += 1
     elif s.phase == SP_HALI or s.phase == SP_SEVENTH:
         i = s.hali_seat if s.phase == SP_HALI else s.seventh_seat
-        if i >= s.n_seats:
+        if SV_UNLIKELY(i >= s.n_seats):
             precondition_fault(PRE_FIELDS)
             return 0
         seats[0] = i
@@ -902,12 +912,12 @@ cdef int sv_sample_chance(const SevenState* s, u64* rng) noexcept nogil:
     cdef int n, b
     if s.phase == SP_DEAL or s.phase == SP_DRAW:
         n = b3_count(s.deck)
-        if n <= 0:
+        if SV_UNLIKELY(n <= 0):
             return -precondition_fault(PRE_NO_CHANCE)
         b = b3_select(s.deck, sv_rng_below(rng, n))
         return SV_CH_CARD_BASE + PH_NAME[b]
     n = sv_chance_outcomes(s, out, prob)
-    if n <= 0:
+    if SV_UNLIKELY(n <= 0):
         return -precondition_fault(PRE_NO_CHANCE)
     return out[sv_rng_below(rng, n)]
 
@@ -1095,7 +1105,7 @@ cdef void resolve_turn(SevenState* s) noexcept nogil:
             if use == U_FREE:
                 c.olympia_free = 0
         elif use == U_STAGE:
-            if c.stages >= n_stages(c):
+            if SV_UNLIKELY(c.stages >= n_stages(c)):
                 broken(s, PRE_STAGE)
                 return
             b3_add(s.tucked, phys)
@@ -1140,7 +1150,7 @@ cdef void play_seventh(SevenState* s, int a) noexcept nogil:
         b3_add(s.built, phys)
         c.coins += card_coins(s, i, nm)
     elif use == U_STAGE:
-        if c.stages >= n_stages(c):
+        if SV_UNLIKELY(c.stages >= n_stages(c)):
             broken(s, PRE_STAGE)
             return
         c.coins -= l + r
@@ -1165,8 +1175,8 @@ cdef void apply_chance(SevenState* s, int a) noexcept nogil:
     if s.phase == SP_BOARD:
         b = (a - SV_CH_BOARD_BASE) >> 1
         sd = (a - SV_CH_BOARD_BASE) & 1
-        if a < SV_CH_BOARD_BASE or a >= SV_CH_GUILD_BASE or s.setup_pos >= s.n_seats \
-                or (s.boards_used >> b) & 1:
+        if SV_UNLIKELY(a < SV_CH_BOARD_BASE or a >= SV_CH_GUILD_BASE or s.setup_pos >= s.n_seats
+                       or (s.boards_used >> b) & 1):
             broken(s, PRE_ACTION)
             return
         c = &s.c[s.setup_pos]
@@ -1179,7 +1189,7 @@ cdef void apply_chance(SevenState* s, int a) noexcept nogil:
             s.setup_pos = 0
             s.phase = SP_GUILD
     elif s.phase == SP_GUILD:
-        if a < SV_CH_GUILD_BASE or a >= SV_CH_CARD_BASE:
+        if SV_UNLIKELY(a < SV_CH_GUILD_BASE or a >= SV_CH_CARD_BASE):
             broken(s, PRE_ACTION)
             return
         s.guilds |= 1 << (a - SV_CH_GUILD_BASE)
@@ -1190,7 +1200,7 @@ cdef void apply_chance(SevenState* s, int a) noexcept nogil:
     else:
         nm = a - SV_CH_CARD_BASE
         phys = first_of_name(s.deck, nm) if 0 <= nm < SV_NUM_NAMES else -1
-        if phys < 0 or (s.phase == SP_DEAL and s.deal_pos >= 7 * s.n_players):
+        if SV_UNLIKELY(phys < 0 or (s.phase == SP_DEAL and s.deal_pos >= 7 * s.n_players)):
             broken(s, PRE_ACTION)
             return
         b3_del(s.deck, phys)
@@ -1216,7 +1226,7 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
     if s.phase <= SP_DRAW:
         apply_chance(s, a)
     elif s.phase == SP_TURN:
-        if seat < 0 or seat >= s.n_seats or a < 0 or a >= SV_NUM_TURN_ACTIONS:
+        if SV_UNLIKELY(seat < 0 or seat >= s.n_seats or a < 0 or a >= SV_NUM_TURN_ACTIONS):
             broken(s, PRE_ACTION)
             return
         avail_hand(s, seat, av)
@@ -1232,13 +1242,14 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
         else:
             resolve_turn(s)
     elif s.phase == SP_HALI:
-        if seat != s.hali_seat or seat >= s.n_seats or a < SV_HALI_BASE or a > SV_HALI_NONE:
+        if SV_UNLIKELY(seat != s.hali_seat or seat >= s.n_seats or a < SV_HALI_BASE
+                       or a > SV_HALI_NONE):
             broken(s, PRE_ACTION)
             return
         if a != SV_HALI_NONE:
             nm = a - SV_HALI_BASE
             phys = first_of_name(s.discard, nm)
-            if phys < 0:
+            if SV_UNLIKELY(phys < 0):
                 broken(s, PRE_ACTION)
                 return
             b3_del(s.discard, phys)
@@ -1249,8 +1260,8 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
         s.hali_seat = 255
         after_turn(s)
     elif s.phase == SP_SEVENTH:
-        if seat != s.seventh_seat or seat >= s.n_seats or s.seventh_card >= SV_NUM_PHYS \
-                or a < 0 or a >= SV_NUM_TURN_ACTIONS:
+        if SV_UNLIKELY(seat != s.seventh_seat or seat >= s.n_seats
+                       or s.seventh_card >= SV_NUM_PHYS or a < 0 or a >= SV_NUM_TURN_ACTIONS):
             broken(s, PRE_ACTION)
             return
         s.n_moves += 1
@@ -1267,7 +1278,7 @@ cdef void sv_settle(SevenState* s, u64* rng) noexcept nogil:
     cdef int k = 0
     while s.phase <= SP_DRAW:
         k += 1
-        if k > MAX_CHANCE_RUN:
+        if SV_UNLIKELY(k > MAX_CHANCE_RUN):
             broken(s, PRE_SETTLE)
             return
         sv_apply(s, -1, sv_sample_chance(s, rng))

@@ -27,13 +27,13 @@ cdef void sv_random_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
-        if n <= 0:
+        if SV_UNLIKELY(n <= 0):
             broken(s, PRE_NO_LEGAL)
             return
         for k in range(n):
             seat = seats[k]
             m = sv_legal_actions(s, seat, out)
-            if m <= 0:
+            if SV_UNLIKELY(m <= 0):
                 broken(s, PRE_NO_LEGAL)
                 return
             sv_apply(s, seat, out[sv_rng_below(rng, m)])
@@ -49,13 +49,13 @@ cdef void build_first_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
-        if n <= 0:
+        if SV_UNLIKELY(n <= 0):
             broken(s, PRE_NO_LEGAL)
             return
         for k in range(n):
             seat = seats[k]
             m = sv_legal_actions(s, seat, out)
-            if m <= 0:
+            if SV_UNLIKELY(m <= 0):
                 broken(s, PRE_NO_LEGAL)
                 return
             nb = 0
@@ -116,13 +116,13 @@ cdef void heuristic_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
-        if n <= 0:
+        if SV_UNLIKELY(n <= 0):
             broken(s, PRE_NO_LEGAL)
             return
         for k in range(n):
             seat = seats[k]
             m = sv_legal_actions(s, seat, out)
-            if m <= 0:
+            if SV_UNLIKELY(m <= 0):
                 broken(s, PRE_NO_LEGAL)
                 return
             best = sv_rng_below(rng, m)
@@ -154,14 +154,14 @@ cdef void greedy_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
-        if n <= 0:
+        if SV_UNLIKELY(n <= 0):
             broken(s, PRE_NO_LEGAL)
             return
         for k in range(n):
             seat = seats[k]
             if sv_rng_below(rng, 10) == 0:
                 m = sv_legal_actions(s, seat, out)
-                if m <= 0:
+                if SV_UNLIKELY(m <= 0):
                     broken(s, PRE_NO_LEGAL)
                     return
                 sv_apply(s, seat, out[sv_rng_below(rng, m)])
@@ -240,7 +240,7 @@ cdef int greedy_action(const SevenState* s, int seat, u64* rng) noexcept nogil:
     cdef double v, bv = -1e18
     cdef SevenState t
     cdef SevenCity saved
-    if n <= 0:
+    if SV_UNLIKELY(n <= 0):
         return -precondition_fault(PRE_NO_LEGAL)     # no action (sv_apply ends the game)
     t = s[0]
     saved = s.c[seat]
@@ -590,13 +590,13 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
             lg = log(nd.visits + 1.0)
             ns = sv_pending(&d, seats)
             key = 1469598103934665603ULL
-            if ns <= 0:
+            if SV_UNLIKELY(ns <= 0):
                 broken(&d, PRE_NO_LEGAL)
                 break
             for k in range(ns):
                 seat = seats[k]
                 m = sv_legal_actions(&d, seat, out)
-                if m <= 0:
+                if SV_UNLIKELY(m <= 0):
                     broken(&d, PRE_NO_LEGAL)
                     break
                 be = -1
@@ -700,7 +700,7 @@ cdef int agent_act(const AgentSpec* spec, const SevenState* s, int seat, u64* rn
         return ismcts(s, seat, spec.iterations, spec.c_uct, sv_rng_next(rng), t, v, a, &n,
                       NULL, NULL)
     n = sv_legal_actions(s, seat, out)
-    if n <= 0:
+    if SV_UNLIKELY(n <= 0):
         return -precondition_fault(PRE_NO_LEGAL)
     return out[sv_rng_below(rng, n)]
 
@@ -715,7 +715,7 @@ cdef bint play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) n
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
-        if n <= 0:
+        if SV_UNLIKELY(n <= 0):
             broken(s, PRE_NO_LEGAL)
             break
         for k in range(n):
