@@ -183,3 +183,43 @@ def test_ctrl_c_while_the_opponent_thinks(tmp_path, budget):
     assert "No move was played: no game record written" in out
     assert "Traceback" not in err
     assert not (tmp_path / "g.json").exists()
+
+
+def test_play_continues_a_saved_game_from_a_move(tmp_path):
+    """Issue 29: duel play --from game.json [--move K] continues a saved game (you take
+    --seat), and info NAME explains a card, wonder or token."""
+    from duelpy import load, record_game
+    saved = tmp_path / "saved.json"
+    record_game("greedy", "random", seed=4).save(saved)
+    out = tmp_path / "next.json"
+    r = CliRunner().invoke(main, ["play", "--from", str(saved), "--move", "20", "--opponent",
+                                  "greedy", "--record", str(out)],
+                           input="info the pyramids\ninfo lumber\n1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "The Pyramids (wonder): costs 3 stone, 1 papyrus; 9 VP" in r.output
+    assert "Lumber Yard (Age 1, brown)" in r.output
+    rec, old = load(out), load(saved)
+    assert rec.seed == old.seed and rec.moves[:20] == old.moves[:20] and len(rec.moves) > 20
+    for args, words in ((["--move", "3"], "--move is for --from"),
+                        (["--from", str(saved), "--seed", "3"], "--seed comes from"),
+                        (["--from", str(saved), "--centred-pawn", "begins"], "--centred-pawn"),
+                        (["--from", str(saved)], "is over"),
+                        (["--from", str(saved), "--move", "999"], "moves 0 to"),
+                        (["--from", str(tmp_path / "none.json")], "--from")):
+        r = CliRunner().invoke(main, ["play", *args], input="quit\n")
+        assert r.exit_code == 2 and words in r.output, (args, r.output)
+
+
+def test_play_seven_continues_a_saved_game(tmp_path):
+    from duelpy.seven import load_record
+    saved = tmp_path / "s.json"
+    assert CliRunner().invoke(main, ["watch", "--game", "seven", "--players", "3",
+                                     "--record", str(saved)]).exit_code == 0
+    out = tmp_path / "n.json"
+    r = CliRunner().invoke(main, ["play", "--game", "seven", "--from", str(saved), "--move",
+                                  "9", "--opponent", "greedy", "--record", str(out)],
+                           input="info rhodos\n1\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Rhodos (The Colossus of Rhodes" in r.output
+    rec, old = load_record(out), load_record(saved)
+    assert rec["moves"][:9] == old["moves"][:9] and len(rec["moves"]) > 9

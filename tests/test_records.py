@@ -162,7 +162,7 @@ def test_not_a_record():
     with pytest.raises(RecordError, match="object"):
         loads("[1, 2, 3]")
     refused({"format": "something else", "version": 1}, "format", field="format")
-    refused({"game": "seven", "format": 1}, "7 Wonders record: replay it with duel seven replay",
+    refused({"game": "seven", "format": 1}, "7 Wonders record: duel replay and duelpy.seven.load_record read it",
             field="format")
 
 
@@ -400,3 +400,17 @@ def test_any_value_anywhere_in_a_record_is_a_record_error_or_loads(finished, exa
         _check_clean(loads, text)
 
     check()
+
+
+def test_save_does_not_overwrite_unless_asked(tmp_path):
+    """Issue 29: GameRecord.save() overwrote an existing file silently."""
+    import pytest
+    from duelpy import record_game
+    rec = record_game("random", "random", seed=2)
+    path = tmp_path / "g.json"
+    path.write_text("precious")
+    with pytest.raises(FileExistsError, match="overwrite"):
+        rec.save(path)
+    assert path.read_text() == "precious"
+    rec.save(path, overwrite=True)
+    assert path.read_text() != "precious"

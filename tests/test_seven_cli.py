@@ -292,3 +292,15 @@ def test_seven_replay_of_a_deeply_nested_file_is_one_clear_error(tmp_path):
     path.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(RecordError, match="nested too deeply"):
         load_record(path)
+
+
+def test_a_record_without_its_result_is_refused_naming_the_file(tmp_path):
+    """Issue 29: a finished game's record with its result removed or null replayed with exit
+    0 (Duel's is refused), and the errors did not name the file."""
+    path = tmp_path / "g.json"
+    ok(run("watch", "--game", "seven", "--players", "3", "--record", str(path)))
+    rec = json.loads(path.read_text())
+    for broken in ({k: v for k, v in rec.items() if k != "result"}, {**rec, "result": None}):
+        path.write_text(json.dumps(broken))
+        for command in ("replay", "show"):
+            one_error(run(command, str(path)), "g.json", "no result", code=1)

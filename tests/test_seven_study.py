@@ -71,7 +71,10 @@ def test_arms_names_and_checks():
 def test_games_frame_rows_and_free_city():
     f = games_frame(2, ["greedy", "random"], 12, seed=1)
     assert len(f) == 24 and set(f["seat"]) == {0, 1}             # the Free City is no player
-    assert list(f.columns) == ["game", "seat", "agent", "board", "side", "vp", "coins", "win"]
+    cats = ["military", "treasury", "wonder", "civilian", "commercial", "guilds", "science"]
+    assert list(f.columns) == (["game", "seat", "agent", "board", "side", "vp"]
+                               + [f"vp_{c}" for c in cats] + ["coins", "win"])
+    assert (f[[f"vp_{c}" for c in cats]].sum(axis=1) == f["vp"]).all()   # VP by category
     assert (f.groupby("game")["win"].sum().round(9) == 1).all()
     assert games_frame(2, ["greedy", "random"], 12, seed=1, jobs=2).equals(f)
 

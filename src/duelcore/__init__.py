@@ -24,17 +24,6 @@ if _stale_flat_builds():
     raise ImportError("stale compiled modules of the old flat duelcore layout shadow the new "
                       "ones; delete them and rebuild: " + " ".join(_stale_flat_builds()))
 
-from duelcore.duel.engine import (  # noqa: E402,F401
-    ACTION_LAYOUT, CHANCE_PLAYER, FORMAT_VERSION, NUM_DISTINCT_ACTIONS, PHASE_NAMES,
-    PLAYER_NAMES, RULES_VERSION, TERMINAL_PLAYER, VICTORY_NAMES, VP_CATEGORIES,
-    IllegalActionError, State, StateFormatError, action_to_string, new_game, state_from_dict,
-    state_size,
-)
+from duelcore.duel import *  # noqa: E402,F401,F403  (the rules engine's public names)
+from duelcore.duel import __all__  # noqa: E402,F401
 from duelcore import data, engine  # noqa: E402,F401  (loaded by `import duelcore`, as before)
-
-__all__ = [
-    "ACTION_LAYOUT", "CHANCE_PLAYER", "FORMAT_VERSION", "NUM_DISTINCT_ACTIONS", "PHASE_NAMES",
-    "PLAYER_NAMES", "RULES_VERSION", "TERMINAL_PLAYER", "VICTORY_NAMES", "VP_CATEGORIES",
-    "IllegalActionError", "State", "StateFormatError", "action_to_string", "new_game",
-    "state_from_dict", "state_size",
-]

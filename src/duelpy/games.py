@@ -16,7 +16,8 @@ from duelpy.seven.interface import GAME as _SEVEN
 __all__ = ["GAMES", "get_game", "play_task"]
 
 #: Every game, by name.
-GAMES: dict[str, Game] = {g.name: g for g in (_DUEL, _SEVEN)}
+_ALL: tuple[Game, ...] = (_DUEL, _SEVEN)
+GAMES: dict[str, Game] = {g.name: g for g in _ALL}
 
 
 def get_game(name: str) -> Game:

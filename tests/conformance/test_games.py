@@ -194,7 +194,7 @@ def test_ctrl_c_keeps_every_finished_game(name, command, presses, tmp_path):
         args += ["--out", str(out)]
     child = Child(args, tmp_path)
     child.wait_for("Ctrl-C")
-    child.busy(1.5)
+    child.busy(1.0)
     if presses == 2:
         child.proc.send_signal(signal.SIGINT)
         time.sleep(0.1)
@@ -224,14 +224,14 @@ def test_a_killed_run_keeps_its_games_and_resume_continues(name, command, tmp_pa
     args += ["--out", str(out)]
     child = Child(args, tmp_path)
     child.wait_for("Ctrl-C")
-    child.busy(1.5)
+    child.busy(1.0)
     child.proc.kill()
     child.proc.wait()
     before = _saved_games(command, out)
     assert before > 0
     resumed = Child(args + ["--resume"], tmp_path)
     resumed.wait_for("Ctrl-C")
-    resumed.busy(1.5)
+    resumed.busy(1.0)
     seconds, code, stdout, stderr = resumed.interrupt()
     assert code == 130 and "Traceback" not in stderr, stderr
     assert _saved_games(command, out) > before

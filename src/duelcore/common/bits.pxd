@@ -11,3 +11,14 @@ cdef extern from *:
     """
     int popcount "duel_popcount"(u64) noexcept nogil     # set bits
     int ctz "duel_ctz"(u64) noexcept nogil               # index of the lowest set bit (x != 0)
+
+
+# a card set as an array of 64-bit words (Duel: 2 words, 7 Wonders: 3); card c is bit c
+cdef inline bint bit_has(const u64* b, int c) noexcept nogil:
+    return (b[c >> 6] >> (c & 63)) & 1
+
+cdef inline void bit_add(u64* b, int c) noexcept nogil:
+    b[c >> 6] |= (<u64>1) << (c & 63)
+
+cdef inline void bit_del(u64* b, int c) noexcept nogil:
+    b[c >> 6] &= ~((<u64>1) << (c & 63))

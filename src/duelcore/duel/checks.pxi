@@ -48,7 +48,7 @@ cdef int state_check_at(const GameState* s, int* where) noexcept nogil:
                     where[0] = slot
                     return 1
             else:
-                bs_add(layout, s.slot_card[slot])
+                bit_add(layout, s.slot_card[slot])
     for k in range(2):
         # each seen card in exactly one place
         if (s.p[0].city[k] & s.p[1].city[k]) or (s.discard[k] & (s.p[0].city[k] | s.p[1].city[k])):
@@ -84,7 +84,7 @@ cdef int state_check_at(const GameState* s, int* where) noexcept nogil:
         for slot in range(NUM_SLOTS):
             if (not (s.taken >> slot) & 1 and not (s.face_down >> slot) & 1
                     and s.slot_card[slot] != NO_CARD):
-                if slot_free(s, slot) != bs_has(s.avail, s.slot_card[slot]):
+                if slot_free(s, slot) != bit_has(s.avail, s.slot_card[slot]):
                     return 4
         n_seen_age = NUM_SLOTS - popcount(s.face_down) - popcount(s.reveal_queue & ~s.face_down)
         if s.face_down & s.taken:
@@ -313,7 +313,7 @@ cdef int position_check(const GameState* s, int* where) noexcept nogil:
             if (s.discard[0] & mask[0]) or (s.discard[1] & mask[1]):
                 return PC_LATER_DISCARD
             for w in range(NUM_WONDERS):
-                if s.under[w] != NO_CARD and bs_has(mask, s.under[w]):
+                if s.under[w] != NO_CARD and bit_has(mask, s.under[w]):
                     where[0] = 0 if (s.p[0].wonders >> w) & 1 else 1
             return PC_LATER_TUCKED
     if s.age == 0:
@@ -566,7 +566,7 @@ cdef int position_check(const GameState* s, int* where) noexcept nogil:
             where[0] = 0 if (s.p[0].wonders >> k) & 1 else 1
             if not ((s.p[0].built | s.p[1].built) >> k) & 1:
                 return PC_TUCKED
-            bs_add(out, s.under[k])
+            bit_add(out, s.under[k])
     where[0] = -1
     if out[0] != s.tucked[0] or out[1] != s.tucked[1]:
         return PC_TUCKED

@@ -92,7 +92,7 @@ cdef struct WonderDef:
     u8 play_again
     u8 pend                 # PEND_* choice it grants, or 0
 
-from duelcore.common.bits cimport popcount, ctz       # every game's bit helpers
+from duelcore.common.bits cimport popcount, ctz, bit_has, bit_add, bit_del  # bit helpers
 from duelcore.common.rng cimport rng_next, rng_below  # and RNG (splitmix64), inline
 
 cdef inline int bs_select(const u64* b, int i) noexcept nogil:

@@ -39,15 +39,6 @@ cdef enum:
     OPT_FIRST_GAME = 4           # internal option flag: skip the draft (R-SETUP-7)
 
 # ---------------------------------------------------------------- bitset helpers
-cdef inline bint bs_has(const u64* b, int c) noexcept nogil:
-    return (b[c >> 6] >> (c & 63)) & 1
-
-cdef inline void bs_add(u64* b, int c) noexcept nogil:
-    b[c >> 6] |= (<u64>1) << (c & 63)
-
-cdef inline void bs_del(u64* b, int c) noexcept nogil:
-    b[c >> 6] &= ~((<u64>1) << (c & 63))
-
 cdef inline int bs_count(const u64* b) noexcept nogil:
     return popcount(b[0]) + popcount(b[1])
 
@@ -188,7 +179,7 @@ cdef void recompute_player(const PlayerState* src, PlayerState* out) noexcept no
     out.tokens = src.tokens
     cdef int c, w
     for c in range(NUM_CARDS):
-        if bs_has(out.city, c):
+        if bit_has(out.city, c):
             derive_card(out, c, 1)
     for w in range(NUM_WONDERS):
         if (out.built >> w) & 1:
@@ -200,6 +191,20 @@ cdef void recompute_player(const PlayerState* src, PlayerState* out) noexcept no
         out.n_symbols += 1
 
 # ---------------------------------------------------------------- costs (R-TRADE, R-BUILD-2)
+cdef inline void spend_on_dearest(int* need, const int* price, int lo, int hi,
+                                  int units) noexcept nogil:
+    """Cover ``units`` missing units of the resources lo..hi-1, each on the most expensive
+    one still missing (the lowest index among equal prices)."""
+    cdef int k, r, best
+    for k in range(units):
+        best = -1
+        for r in range(lo, hi):
+            if need[r] > 0 and (best < 0 or price[r] > price[best]):
+                best = r
+        if best < 0:
+            break
+        need[best] -= 1
+
 cdef inline int res_need(const GameState* s, int p, const u8* res, int discount, int* need,
                          int* price) noexcept nogil:
     """Units of each resource player p must buy to pay `res` (into `need`) and the price of
@@ -212,7 +217,7 @@ cdef inline int res_need(const GameState* s, int p, const u8* res, int discount,
     """
     cdef const PlayerState* me = &s.p[p]
     cdef const PlayerState* op = &s.p[1 - p]
-    cdef int r, k, best, missing = 0
+    cdef int r, k, missing = 0
     for r in range(NUM_RES):
         k = res[r] - me.fixed[r]
         need[r] = k if k > 0 else 0
@@ -221,30 +226,9 @@ cdef inline int res_need(const GameState* s, int p, const u8* res, int discount,
         return 0
     for r in range(NUM_RES):
         price[r] = 1 if (me.trade_one >> r) & 1 else 2 + op.fixed[r]
-    for k in range(me.n_choice[0]):
-        best = -1
-        for r in range(0, 3):
-            if need[r] > 0 and (best < 0 or price[r] > price[best]):
-                best = r
-        if best < 0:
-            break
-        need[best] -= 1
-    for k in range(me.n_choice[1]):
-        best = -1
-        for r in range(3, 5):
-            if need[r] > 0 and (best < 0 or price[r] > price[best]):
-                best = r
-        if best < 0:
-            break
-        need[best] -= 1
-    for k in range(discount):
-        best = -1
-        for r in range(NUM_RES):
-            if need[r] > 0 and (best < 0 or price[r] > price[best]):
-                best = r
-        if best < 0:
-            break
-        need[best] -= 1
+    spend_on_dearest(need, price, 0, 3, me.n_choice[0])       # brown choice producers
+    spend_on_dearest(need, price, 3, 5, me.n_choice[1])       # grey choice producers
+    spend_on_dearest(need, price, 0, NUM_RES, discount)       # Architecture / Masonry
     return missing
 
 cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount) noexcept nogil:
@@ -260,7 +244,7 @@ cdef inline int res_cost(const GameState* s, int p, const u8* res, int discount)
 
 cdef inline bint is_chain(const GameState* s, int p, int c) noexcept nogil:
     cdef int f = CARDS[c].chain_from
-    return f != 255 and bs_has(s.p[p].city, f)
+    return f != 255 and bit_has(s.p[p].city, f)
 
 cdef inline int card_discount(const GameState* s, int p, int c) noexcept nogil:
     """Resource units waived for p building card c: Masonry, 2 of a blue card (R-SCI-4)."""
@@ -392,7 +376,7 @@ cdef void gain_card(GameState* s, int p, int c) noexcept nogil:
     cdef PlayerState* me = &s.p[p]
     cdef const CardDef* cd = &CARDS[c]
     cdef int coins = cd.coins_gain
-    bs_add(me.city, c)
+    bit_add(me.city, c)
     derive_card(me, c, 1)
     if cd.per_what:
         coins += cd.per_coins * per_item_count(me, cd.per_what)
@@ -410,9 +394,9 @@ cdef void gain_card(GameState* s, int p, int c) noexcept nogil:
 
 cdef void lose_card(GameState* s, int p, int c) noexcept nogil:
     """Card c leaves player p's city for the discard pile (R-WONDER-4)."""
-    bs_del(s.p[p].city, c)
+    bit_del(s.p[p].city, c)
     derive_card(&s.p[p], c, -1)
-    bs_add(s.discard, c)
+    bit_add(s.discard, c)
 
 # ---------------------------------------------------------------- flow
 cdef inline bint slot_free(const GameState* s, int slot) noexcept nogil:
@@ -528,7 +512,7 @@ cdef void take_card(GameState* s, int c) noexcept nogil:
     slot = <int>(at - s.slot_card)
     s.taken |= 1 << slot
     s.slot_card[slot] = NO_CARD
-    bs_del(s.avail, c)
+    bit_del(s.avail, c)
     s.last_taker = s.to_move
     cov = COVERS[s.age - 1][slot]
     while cov:
@@ -538,7 +522,7 @@ cdef void take_card(GameState* s, int c) noexcept nogil:
             if (s.face_down >> u) & 1:
                 s.reveal_queue |= 1 << u
             elif s.slot_card[u] < NUM_CARDS:
-                bs_add(s.avail, s.slot_card[u])
+                bit_add(s.avail, s.slot_card[u])
 
 cdef inline int picker(const GameState* s, int k) noexcept nogil:
     """Who makes pick k of the draft (R-SETUP-5); k is masked into 0..7 (callers check it)."""
@@ -656,10 +640,10 @@ cdef void apply_chance(GameState* s, int a) noexcept nogil:
         s.reveal_queue &= s.reveal_queue - 1
         s.slot_card[slot] = x
         s.face_down &= ~(1 << slot)
-        bs_add(s.seen, x)
+        bit_add(s.seen, x)
         s.age_seen += 1
         if slot_free(s, slot):
-            bs_add(s.avail, x)
+            bit_add(s.avail, x)
         if s.reveal_queue == 0:
             x = s.dealing
             s.dealing = 0
@@ -717,7 +701,7 @@ cdef void apply_action(GameState* s, int a) noexcept nogil:
         elif a < WONDER_BASE:                                # discard (R-DISCARD)
             c = a - DISCARD_BASE
             take_card(s, c)
-            bs_add(s.discard, c)
+            bit_add(s.discard, c)
             me.coins += discard_coins(s, p)
             continue_turn(s)
         elif a < TOKEN_BASE:                                 # wonder (R-WONDER)
@@ -727,7 +711,7 @@ cdef void apply_action(GameState* s, int a) noexcept nogil:
             take_card(s, c)
             total = wonder_cost(s, p, w, &trade)
             pay(s, p, total, trade)
-            bs_add(s.tucked, c)
+            bit_add(s.tucked, c)
             s.under[w] = c
             s.replay = wd.play_again | ((me.tokens >> TK_THEOLOGY) & 1)
             me.built |= 1 << w
@@ -762,7 +746,7 @@ cdef void apply_action(GameState* s, int a) noexcept nogil:
             continue_turn(s)
         elif a < START_BASE:                                 # revive (R-WONDER-5)
             c = a - REVIVE_BASE
-            bs_del(s.discard, c)
+            bit_del(s.discard, c)
             gain_card(s, p, c)
             if s.phase != PH_OVER:
                 continue_turn(s)
@@ -1049,15 +1033,15 @@ cdef void observe(const GameState* s, int p, float* out) noexcept nogil:
         for slot in range(NUM_SLOTS):
             c = s.slot_card[slot]
             if not (s.taken >> slot) & 1 and c != NO_CARD:
-                cards[6 * c + (0 if bs_has(s.avail, c) else 1)] = 1
+                cards[6 * c + (0 if bit_has(s.avail, c) else 1)] = 1
     for c in range(NUM_CARDS):
-        if bs_has(s.p[p].city, c):
+        if bit_has(s.p[p].city, c):
             cards[6 * c + 2] = 1
-        if bs_has(s.p[q].city, c):
+        if bit_has(s.p[q].city, c):
             cards[6 * c + 3] = 1
-        if bs_has(s.discard, c):
+        if bit_has(s.discard, c):
             cards[6 * c + 4] = 1
-        if bs_has(s.tucked, c):
+        if bit_has(s.tucked, c):
             cards[6 * c + 5] = 1
     off += 73 * 6
     out[off] = s.p[p].coins / 10.0
@@ -1128,11 +1112,11 @@ def _build_tables():
         CARDS[i].per_coins = card.coins_per[1] if card.coins_per else 0
         CARDS[i].guild = _GUILD[card.guild]
         CARDS[i].chain_from = gives[card.chain_from] if card.chain_from else 255
-        bs_add(COLOUR_MASK[CARDS[i].colour], i)
+        bit_add(COLOUR_MASK[CARDS[i].colour], i)
         if card.colour == "purple":
-            bs_add(GUILD_MASK, i)
+            bit_add(GUILD_MASK, i)
         else:
-            bs_add(AGE_MASK[card.age - 1], i)
+            bit_add(AGE_MASK[card.age - 1], i)
     for i, wonder in enumerate(_data.WONDERS):
         res = _data.parse_cost(wonder.cost)[1]
         for r in range(NUM_RES):

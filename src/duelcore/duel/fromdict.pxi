@@ -306,7 +306,7 @@ def state_from_dict(d):
         for i, name in enumerate(_field_list(pd, "city", f"{base}.city")):
             c = _lookup(_CARDS, name, "card", f"{base}.city[{i}]")
             put(c, f"{base}.city")
-            bs_add(g.p[p].city, c)
+            bit_add(g.p[p].city, c)
         for i, wd in enumerate(_field_list(pd, "wonders", f"{base}.wonders")):
             field = f"{base}.wonders[{i}]"
             if isinstance(wd, str):
@@ -326,7 +326,7 @@ def state_from_dict(d):
                 if card is not None:
                     c = _lookup(_CARDS, card, "card", f"{field}.card")
                     put(c, f"{field}.card")
-                    bs_add(g.tucked, c)
+                    bit_add(g.tucked, c)
                     g.under[w] = c
             elif wd.get("card") is not None:
                 raise StateFormatError(f"{field}.card", "an unbuilt wonder has no card under it")
@@ -364,7 +364,7 @@ def state_from_dict(d):
     for i, name in enumerate(_field_list(d, "discard_pile", "discard_pile")):
         c = _lookup(_CARDS, name, "card", f"discard_pile[{i}]")
         put(c, "discard_pile")
-        bs_add(g.discard, c)
+        bit_add(g.discard, c)
     draft = _field_dict(d, "draft", "draft", _DRAFT_KEYS)
     offer = _name_bits(_field_list(draft, "offer", "draft.offer"), _WONDERS, "wonder",
                        "draft.offer")
@@ -398,7 +398,7 @@ def state_from_dict(d):
 
     # derived values
     for c in place:
-        bs_add(g.seen, c)
+        bit_add(g.seen, c)
     if sum(1 for c in place if c >= FIRST_GUILD) > 3:
         raise StateFormatError("layout", "at most 3 guilds are in a game (R-SETUP-6)")
     # guild backs (R-CHANCE-2): the face-down guild backs and the face-up guilds of the layout
@@ -435,7 +435,7 @@ def state_from_dict(d):
         g.age_seen = NUM_SLOTS - popcount(g.face_down) - popcount(g.reveal_queue & ~g.face_down)
         for slot in range(NUM_SLOTS):
             if g.slot_card[slot] != NO_CARD and slot_free(g, slot):
-                bs_add(g.avail, g.slot_card[slot])
+                bit_add(g.avail, g.slot_card[slot])
     for p in range(2):
         g.n_built_wonders += popcount(g.p[p].built)
         tmp = g.p[p]

@@ -114,10 +114,15 @@ cdef int random_action(const GameState* s, u64* rng) noexcept nogil:
 cdef void random_playout(GameState* s, u64* rng) noexcept nogil:
     """Play to the end choosing uniformly among legal actions; chance sampled with `rng`.
     Stops early only at a position with no legal action (never in a sound game)."""
+    playout(s, rng, False)
+
+
+cdef inline void playout(GameState* s, u64* rng, bint greedy) noexcept nogil:
+    """Play to the end with the random or the greedy policy; chance sampled with `rng`."""
     cdef int a
     settle(s, rng)
     while s.phase != PH_OVER:
-        a = random_action(s, rng)
+        a = greedy_action(s, rng) if greedy else random_action(s, rng)
         if a < 0:
             return
         apply_action(s, a)
@@ -193,14 +198,8 @@ cdef int greedy_action(const GameState* s, u64* rng) noexcept nogil:
     return best[rng_below(rng, nb)]
 
 cdef void greedy_playout(GameState* s, u64* rng) noexcept nogil:
-    cdef int a
-    settle(s, rng)
-    while s.phase != PH_OVER:
-        a = greedy_action(s, rng)
-        if a < 0:
-            return
-        apply_action(s, a)
-        settle(s, rng)
+    """Play to the end with the greedy policy (one ply, ties at random)."""
+    playout(s, rng, True)
 
 include "policy.pxi"
 include "fitpolicy.pxi"

@@ -113,7 +113,7 @@ def _bits(x):
 
 
 cdef list _bs_list(const u64* b):
-    return [c for c in range(NUM_CARDS) if bs_has(b, c)]
+    return [c for c in range(NUM_CARDS) if bit_has(b, c)]
 
 
 cdef class State:
@@ -301,7 +301,7 @@ cdef class State:
             c = a - DISCARD_BASE
         else:
             w, c = divmod(a - WONDER_BASE, NUM_CARDS)
-        if not bs_has(self.s.avail, c):
+        if not bit_has(self.s.avail, c):
             return f"{_CARDS[c]} is not available in the layout"
         if a < DISCARD_BASE:
             cost = card_cost(&self.s, p, c, &trade)

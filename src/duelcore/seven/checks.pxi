@@ -112,7 +112,7 @@ cdef int state_check_at(const SevenState* s, int* where) noexcept nogil:
     if s.age == 3:
         for k in range(SV_NUM_GUILDS):
             if (s.guilds >> k) & 1:
-                b3_add(uni, GUILD_PHYS[k])
+                bit_add(uni, GUILD_PHYS[k])
     for w in range(3):
         if all_[w] != uni[w]:
             return 4
@@ -403,7 +403,7 @@ cdef int sv_position_check(const SevenState* s, int* where) noexcept nogil:
     if s.age == 3:
         for k in range(SV_NUM_GUILDS):
             if (s.guilds >> k) & 1:
-                b3_add(cur, GUILD_PHYS[k])
+                bit_add(cur, GUILD_PHYS[k])
     for i in range(SV_MAX_SEATS):
         where[0] = i
         if not b3_sub(s.c[i].hand, cur) or (i >= N and not b3_empty(s.c[i].hand)):
@@ -426,7 +426,7 @@ cdef int sv_position_check(const SevenState* s, int* where) noexcept nogil:
     if k != 255:
         for w in range(3):
             x[w] = 0
-        b3_add(x, s.seventh_card)
+        bit_add(x, s.seventh_card)
         if fc and k == 2:
             if s.deck[0] != x[0] or s.deck[1] != x[1] or s.deck[2] != x[2]:
                 return PC_SEVENTH_CARD
@@ -535,7 +535,7 @@ cdef int sv_position_check(const SevenState* s, int* where) noexcept nogil:
         k += 1
         j = s.commit_card[i]
         q = holder(s, i)
-        if j == SV_NO_CARD or not b3_has(s.c[q].hand, j) or PH_NAME[j] != act_name(s.commit[i]):
+        if j == SV_NO_CARD or not bit_has(s.c[q].hand, j) or PH_NAME[j] != act_name(s.commit[i]):
             return PC_COMMIT_CARD
         if fc and i != q and s.commit[q] >= 0 and s.commit_card[q] == j:
             return PC_COMMIT_CARD
@@ -566,7 +566,7 @@ cdef int sv_position_check(const SevenState* s, int* where) noexcept nogil:
             x[w] = s.discard[w]
         n = 0
         for j in range(SV_NUM_PHYS):
-            if b3_has(x, j) and not has_name(c, PH_NAME[j]):
+            if bit_has(x, j) and not has_name(c, PH_NAME[j]):
                 n = 1
                 break
         if not n:

@@ -1,7 +1,7 @@
 # The table of contents of the 7 Wonders core (duelcore.seven): sizes, tables, the state and
 # the state API used by search.  Rule ids W-... refer to the 7 Wonders rules digest.
 from duelcore.common.types cimport u8, i8, u16, i16, u32, i32, u64
-from duelcore.common.bits cimport popcount, ctz       # every game's bit helpers
+from duelcore.common.bits cimport popcount, ctz, bit_has, bit_add, bit_del  # bit helpers
 # and RNG (splitmix64, inline), under this core's names
 from duelcore.common.rng cimport rng_next as sv_rng_next, rng_below as sv_rng_below
 

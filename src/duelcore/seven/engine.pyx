@@ -131,15 +131,6 @@ cdef u8 TYPE_HIT[128]                    # choice-source types able to give some
 cdef i32 MIL_WIN[4]
 
 # ---------------------------------------------------------------- bitsets and RNG
-cdef inline bint b3_has(const u64* b, int c) noexcept nogil:
-    return (b[c >> 6] >> (c & 63)) & 1
-
-cdef inline void b3_add(u64* b, int c) noexcept nogil:
-    b[c >> 6] |= (<u64>1) << (c & 63)
-
-cdef inline void b3_del(u64* b, int c) noexcept nogil:
-    b[c >> 6] &= ~((<u64>1) << (c & 63))
-
 cdef inline int b3_count(const u64* b) noexcept nogil:
     return popcount(b[0]) + popcount(b[1]) + popcount(b[2])
 
@@ -221,34 +212,37 @@ cdef inline int act_name(int a) noexcept nogil:
     return (a >> 8) % SV_NUM_NAMES
 
 # ---------------------------------------------------------------- cost solver (W-TRADE)
+cdef inline int demanded(const int* D) noexcept nogil:
+    """The set (a bit per resource) of the resources D asks for."""
+    cdef int r, need = 0
+    for r in range(SV_NUM_RES):
+        if D[r] > 0:
+            need |= 1 << r
+    return need
+
+cdef inline int demand_of(const int* D, int sub) noexcept nogil:
+    """Units of the resources of ``sub`` that D asks for."""
+    cdef int r, dem = 0
+    for r in range(SV_NUM_RES):
+        if (sub >> r) & 1:
+            dem += D[r]
+    return dem
+
+cdef inline int sources_for(const int* cnt, int ntypes, int sub) noexcept nogil:
+    """Sources (``cnt[t]`` of each type t) that can give some resource of ``sub``."""
+    cdef int t, v = 0
+    for t in range(ntypes):
+        if TYPE_MASK[t] & sub:
+            v += cnt[t]
+    return v
+
 cdef bint coverable(const int* D, const int* cnt, int ntypes) noexcept nogil:
     """Can one unit from each of ``cnt[t]`` sources of type t (resources TYPE_MASK[t]) cover
     the demand D?  Hall's condition on every subset of the demanded resources (exact for
     unit sources)."""
-    cdef int need = 0, tot = 0, r, t, sub, dem, sup
-    for r in range(SV_NUM_RES):
-        if D[r] > 0:
-            need |= 1 << r
-            tot += D[r]
-    if need == 0:
-        return True
-    sup = 0
-    for t in range(ntypes):
-        if TYPE_MASK[t] & need:
-            sup += cnt[t]
-    if sup < tot:
-        return False
-    sub = need
+    cdef int need = demanded(D), sub = need
     while sub:
-        dem = 0
-        for r in range(SV_NUM_RES):
-            if (sub >> r) & 1:
-                dem += D[r]
-        sup = 0
-        for t in range(ntypes):
-            if TYPE_MASK[t] & sub:
-                sup += cnt[t]
-        if dem > sup:
+        if demand_of(D, sub) > sources_for(cnt, ntypes, sub):
             return False
         sub = (sub - 1) & need
     return True
@@ -256,13 +250,9 @@ cdef bint coverable(const int* D, const int* cnt, int ntypes) noexcept nogil:
 cdef inline void supply_table(const int* cnt, int ntypes, int mask, int* sup) noexcept nogil:
     """sup[S] = sources (of the cnt[t] of each type) that can give some resource of S, for
     every subset S of mask."""
-    cdef int sub = mask, v, t
+    cdef int sub = mask
     while True:
-        v = 0
-        for t in range(ntypes):
-            if cnt[t] and (TYPE_MASK[t] & sub):
-                v += cnt[t]
-        sup[sub] = v
+        sup[sub] = sources_for(cnt, ntypes, sub)
         if sub == 0:
             break
         sub = (sub - 1) & mask
@@ -270,19 +260,9 @@ cdef inline void supply_table(const int* cnt, int ntypes, int mask, int* sup) no
 cdef inline bint cover_tab(const int* E, const int* sup) noexcept nogil:
     """Hall's condition for the demand E (only resources of the table's mask) against the
     unit sources summarised in sup (see supply_table)."""
-    cdef int need = 0, r, sub, dem
-    for r in range(SV_NUM_RES):
-        if E[r] > 0:
-            need |= 1 << r
-    if need == 0:
-        return True
-    sub = need
+    cdef int need = demanded(E), sub = need
     while sub:
-        dem = 0
-        for r in range(SV_NUM_RES):
-            if (sub >> r) & 1:
-                dem += E[r]
-        if dem > sup[sub]:
+        if demand_of(E, sub) > sup[sub]:
             return False
         sub = (sub - 1) & need
     return True
@@ -640,7 +620,7 @@ cdef void avail_hand(const SevenState* s, int seat, u64* out) noexcept nogil:
     if s.n_players == 2:
         other = 2 if seat != 2 else h
         if other != seat and holder(s, other) == h and s.commit[other] >= 0:
-            b3_del(out, s.commit_card[other])
+            bit_del(out, s.commit_card[other])
 
 cdef inline int quick_solve(const SolveCtx* x, int nm, int printed, int* outl, int* outr,
                             int stage) noexcept nogil:
@@ -769,7 +749,7 @@ cdef int sv_legal_actions(const SevenState* s, int seat, int* out) noexcept nogi
         av[0] = 0
         av[1] = 0
         av[2] = 0
-        b3_add(av, s.seventh_card)
+        bit_add(av, s.seventh_card)
         return gen_card_actions(s, seat, av, out)
     if s.phase == SP_HALI and seat == s.hali_seat:
         done[0] = 0
@@ -839,13 +819,13 @@ cdef int sv_deal_spares(SevenState* s, u64 seed) noexcept nogil:
             return age
         for i in range(need):
             b = b3_select(spare, sv_rng_below(&rng, b3_count(spare)))
-            b3_del(spare, b)
-            b3_add(s.added, b)
+            bit_del(spare, b)
+            bit_add(s.added, b)
     return 0
 
 cdef inline bint guild_out(const SevenState* s, int g) noexcept nogil:
     """A guild a study removed from the game: never drawn (W-SETUP-3)."""
-    return b3_has(s.excluded, GUILD_PHYS[g])
+    return bit_has(s.excluded, GUILD_PHYS[g])
 
 # ---------------------------------------------------------------- chance
 cdef bint sv_is_chance(const SevenState* s) noexcept nogil:
@@ -958,7 +938,7 @@ cdef void start_age(SevenState* s, int age) noexcept nogil:
     if age == 3:
         for g in range(SV_NUM_GUILDS):
             if (s.guilds >> g) & 1:
-                b3_add(s.deck, GUILD_PHYS[g])
+                bit_add(s.deck, GUILD_PHYS[g])
     for i in range(s.n_seats):
         c = &s.c[i]
         c.olympia_free = 1 if (c.board == B_OLYMPIA and c.side == 0 and c.stages >= 2) else 0
@@ -1051,7 +1031,7 @@ cdef void resolve_turn(SevenState* s) noexcept nogil:
     memset(income, 0, sizeof(income))
     # 1. the chosen cards leave the hands; turn 6: the other cards are discarded (W-TURN-6)
     for i in range(s.n_seats):
-        b3_del(s.c[holder(s, i)].hand, s.commit_card[i])
+        bit_del(s.c[holder(s, i)].hand, s.commit_card[i])
     if s.turn == 6:
         for i in range(s.n_players):
             c = &s.c[i]
@@ -1064,9 +1044,9 @@ cdef void resolve_turn(SevenState* s) noexcept nogil:
                         s.seventh_seat = i
                         s.seventh_card = phys          # stays in the hand until played
                     else:
-                        b3_del(c.hand, phys)
-                        b3_add(s.discard, phys)
-                        b3_add(c.facedown, phys)
+                        bit_del(c.hand, phys)
+                        bit_add(s.discard, phys)
+                        bit_add(c.facedown, phys)
         if s.n_players == 2:
             phys = b3_first(s.deck)                    # the pile's last card (W-FREE-8)
             if phys >= 0:
@@ -1074,8 +1054,8 @@ cdef void resolve_turn(SevenState* s) noexcept nogil:
                     s.seventh_seat = 2
                     s.seventh_card = phys              # stays in the pile until played
                 else:
-                    b3_del(s.deck, phys)
-                    b3_add(s.discard, phys)
+                    bit_del(s.deck, phys)
+                    bit_add(s.discard, phys)
     # 2. payments, out of the coins held at the start of the turn
     for i in range(s.n_seats):
         a = s.commit[i]
@@ -1101,21 +1081,21 @@ cdef void resolve_turn(SevenState* s) noexcept nogil:
         q = sv_decider(s, i)
         if use == U_BUILD or use == U_FREE:
             add_card(c, nm)
-            b3_add(s.built, phys)
+            bit_add(s.built, phys)
             if use == U_FREE:
                 c.olympia_free = 0
         elif use == U_STAGE:
             if SV_UNLIKELY(c.stages >= n_stages(c)):
                 broken(s, PRE_STAGE)
                 return
-            b3_add(s.tucked, phys)
-            b3_add(s.c[q].facedown, phys)
+            bit_add(s.tucked, phys)
+            bit_add(s.c[q].facedown, phys)
             if STAGES[c.board][c.side][c.stages].flags & ST_HALI:
                 s.hali_trigger |= 1 << i
             add_stage(c)
         else:
-            b3_add(s.discard, phys)
-            b3_add(s.c[q].facedown, phys)
+            bit_add(s.discard, phys)
+            bit_add(s.c[q].facedown, phys)
             income[i] += 3
     # 4. income
     for i in range(s.n_seats):
@@ -1138,16 +1118,16 @@ cdef void play_seventh(SevenState* s, int a) noexcept nogil:
     cdef int l = (a >> 4) & 15, r = a & 15, phys = s.seventh_card, q = sv_decider(s, i)
     cdef SevenCity* c = &s.c[i]
     if i == 2 and s.n_players == 2:
-        b3_del(s.deck, phys)
+        bit_del(s.deck, phys)
     else:
-        b3_del(c.hand, phys)
+        bit_del(c.hand, phys)
     if use == U_BUILD:
         if not chain_ok(c, nm):
             c.coins -= NAMES[nm].coins + l + r
         s.c[left_of(s, i)].coins += l
         s.c[right_of(s, i)].coins += r
         add_card(c, nm)
-        b3_add(s.built, phys)
+        bit_add(s.built, phys)
         c.coins += card_coins(s, i, nm)
     elif use == U_STAGE:
         if SV_UNLIKELY(c.stages >= n_stages(c)):
@@ -1156,13 +1136,13 @@ cdef void play_seventh(SevenState* s, int a) noexcept nogil:
         c.coins -= l + r
         s.c[left_of(s, i)].coins += l
         s.c[right_of(s, i)].coins += r
-        b3_add(s.tucked, phys)
-        b3_add(s.c[q].facedown, phys)
+        bit_add(s.tucked, phys)
+        bit_add(s.c[q].facedown, phys)
         add_stage(c)
         c.coins += STAGES[c.board][c.side][c.stages - 1].coins
     else:
-        b3_add(s.discard, phys)
-        b3_add(s.c[q].facedown, phys)
+        bit_add(s.discard, phys)
+        bit_add(s.c[q].facedown, phys)
         c.coins += 3
     s.seventh_card = SV_NO_CARD
     end_age(s)
@@ -1203,15 +1183,15 @@ cdef void apply_chance(SevenState* s, int a) noexcept nogil:
         if SV_UNLIKELY(phys < 0 or (s.phase == SP_DEAL and s.deal_pos >= 7 * s.n_players)):
             broken(s, PRE_ACTION)
             return
-        b3_del(s.deck, phys)
+        bit_del(s.deck, phys)
         if s.phase == SP_DEAL:
-            b3_add(s.c[s.deal_pos // 7].hand, phys)
+            bit_add(s.c[s.deal_pos // 7].hand, phys)
             s.deal_pos += 1
             if s.deal_pos == 7 * s.n_players:
                 s.turn = 1
                 start_turn(s)
         else:
-            b3_add(s.c[controller(s)].hand, phys)
+            bit_add(s.c[controller(s)].hand, phys)
             s.phase = SP_TURN
             update_seen(s)
 
@@ -1252,8 +1232,8 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
             if SV_UNLIKELY(phys < 0):
                 broken(s, PRE_ACTION)
                 return
-            b3_del(s.discard, phys)
-            b3_add(s.built, phys)
+            bit_del(s.discard, phys)
+            bit_add(s.built, phys)
             add_card(&s.c[seat], nm)
             s.c[seat].coins += card_coins(s, seat, nm)
         s.n_moves += 1

@@ -266,8 +266,8 @@ cdef inline void pick_subset(u64* src, int k, u64* dst, u64* rng) noexcept nogil
         if b3_count(src) == 0:
             return
         b = b3_select(src, sv_rng_below(rng, b3_count(src)))
-        b3_del(src, b)
-        b3_add(dst, b)
+        bit_del(src, b)
+        bit_add(dst, b)
 
 cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
     """Redeal, in place, every card player ``p`` cannot locate, consistently with what it has
@@ -311,7 +311,7 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
     if s.age == 3:
         for g in range(SV_NUM_GUILDS):
             if (s.guilds >> g) & 1:
-                b3_add(cur, GUILD_PHYS[g])
+                bit_add(cur, GUILD_PHYS[g])
     # packets currently held by each player
     for q in range(n):
         t = s.turn - 1 if s.turn > 0 else 0
@@ -325,8 +325,8 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
     if s.age == 3:
         for g in range(SV_NUM_GUILDS):
             i = GUILD_PHYS[g]
-            if b3_has(seen_all, i) or b3_has(s.built, i) or b3_has(me.facedown, i) \
-                    or b3_has(me.hand, i):
+            if bit_has(seen_all, i) or bit_has(s.built, i) or bit_has(me.facedown, i) \
+                    or bit_has(me.hand, i):
                 guilds_seen |= 1 << g
         n_unseen_g = 0
         for g in range(SV_NUM_GUILDS):
@@ -345,20 +345,20 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
                     i = GUILD_PHYS[g]
                     loc[nloc] = 255
                     for q in range(n):
-                        if b3_has(s.c[q].hand, i):
+                        if bit_has(s.c[q].hand, i):
                             loc[nloc] = q
-                            b3_del(s.c[q].hand, i)
-                    if b3_has(s.deck, i):
+                            bit_del(s.c[q].hand, i)
+                    if bit_has(s.deck, i):
                         loc[nloc] = 10
-                        b3_del(s.deck, i)
-                    if b3_has(s.discard, i):
+                        bit_del(s.deck, i)
+                    if bit_has(s.discard, i):
                         loc[nloc] = 11
-                        b3_del(s.discard, i)
-                    if b3_has(s.tucked, i):
+                        bit_del(s.discard, i)
+                    if bit_has(s.tucked, i):
                         loc[nloc] = 12
-                        b3_del(s.tucked, i)
-                    b3_del(U, i)
-                    b3_del(cur, i)
+                        bit_del(s.tucked, i)
+                    bit_del(U, i)
+                    bit_del(cur, i)
                     s.guilds &= ~(1 << g)
                     nloc += 1
             for k in range(nloc):
@@ -373,16 +373,16 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
                 avail_g &= ~(1 << t)
                 s.guilds |= 1 << t
                 i = GUILD_PHYS[t]
-                b3_add(U, i)
-                b3_add(cur, i)
+                bit_add(U, i)
+                bit_add(cur, i)
                 if loc[k] < 7:
-                    b3_add(s.c[loc[k]].hand, i)
+                    bit_add(s.c[loc[k]].hand, i)
                 elif loc[k] == 10:
-                    b3_add(s.deck, i)
+                    bit_add(s.deck, i)
                 elif loc[k] == 11:
-                    b3_add(s.discard, i)
+                    bit_add(s.discard, i)
                 elif loc[k] == 12:
-                    b3_add(s.tucked, i)
+                    bit_add(s.tucked, i)
     # hands of the other players
     for w in range(3):
         pool[w] = U[w] & cur[w] & ~seen_all[w]

@@ -24,7 +24,7 @@ import pandas as pd
 
 from duelpy.base.specs import Kind
 
-__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError"]
+__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError", "Shared"]
 
 
 class UnknownGameError(ValueError):
@@ -111,7 +111,7 @@ class Game(Protocol):
     call is here; a new game passes the conformance suite (``tests/conformance``) by
     implementing it."""
 
-    name: str                                # "duel", "seven"
+    name: str                                # "duel", "seven": the --game value
     title: str                               # "7 Wonders Duel"
     players: range                           # the player counts it is played with
     default_players: int
@@ -121,6 +121,7 @@ class Game(Protocol):
     record_format: str                       # what marks its game records
     search_agents: tuple[str, ...]           # small search agents the no-peeking test checks
     bench_defaults: tuple[int, int]          # random games and MCTS iterations of duel bench
+    ladder_method: str | None                # how its ladder rates (None: pairs of games)
 
     # ---- states (the state API, through the game)
     def new_state(self, seed: int = 0, players: int | None = None, **setup: Any) -> Any:
@@ -242,3 +243,19 @@ class Game(Protocol):
 
     def replay_record(self, record: Any) -> Any:
         """The final state of a record, every move checked."""
+
+
+class Shared:
+    """What the games' interfaces do alike, from two class attributes of each: ``summary``
+    (the class of ``duel simulate``'s summary: ``summary(lineup, players, seed, seating,
+    setup)``) and ``bench`` (``bench(players, games, iterations, repeat, jobs, measure, say)
+    -> (title, rows)``)."""
+
+    summary: Any
+    bench: Any
+
+    def new_summary(self, lineup: Sequence[str], players: int, seed: int, seating: str,
+                    setup: Mapping[str, Any]) -> Any:
+        """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
+        total, speed)``."""
+        return type(self).summary(list(lineup), players, seed, seating, dict(setup))

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 import tempfile
 from pathlib import Path
 
@@ -65,9 +66,9 @@ class TableWriter:
         self.overwrite = overwrite
         self.tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
         self.rows = 0
-        self._parquet = None
-        self._schema = None
-        self._csv = None
+        self._parquet: Any = None           # a pyarrow ParquetWriter once the first rows come
+        self._schema: Any = None
+        self._csv: Any = None
 
     def write(self, df: pd.DataFrame):
         """Append ``df``'s rows (the columns must be those of the first chunk).  Returns the

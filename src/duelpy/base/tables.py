@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich import box
+from rich.console import JustifyMethod
 from rich.cells import cell_len
 from rich.table import Table
 
@@ -28,7 +29,7 @@ class Column:
 
     header: str
     cells: list = field(default_factory=list)
-    justify: str = "right"
+    justify: JustifyMethod = "right"
     wrap: bool = False
 
     @property

@@ -22,12 +22,14 @@ from duelpy.base.interrupt import exit_interrupted
 from duelpy.base.specs import parse_spec
 from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, free_name, one_line,
                                plural, result_line, seed_and_record, vp_table)
-from duelpy.cli.options import game_options, given, resolve_game, setup_flags, setup_values
+from duelpy.cli.info import explain
+from duelpy.cli.options import (flag_of, game_options, given, param_name, resolve_game,
+                                setup_flags, setup_values)
 from duelpy.cli.play_seven import play_seven
 from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
 from duelpy.duel.notation import (NUM_DECISION_ACTIONS, NotationError, action_name,
                                   legal_moves, parse_action)
-from duelpy.duel.records import GameRecord
+from duelpy.duel.records import GameRecord, RecordError, load, replay
 from duelpy.duel.render import render
 from duelpy.duel.thinking import Thinking
 
@@ -71,6 +73,7 @@ names one legal move. Commands:
   hint       what the strongest search would play here, with its visit shares
   undo       take back your previous decision (and the opponent's replies)
   save FILE  save the game so far as a record (JSON)
+  info NAME  what a card, wonder or progress token does
   quit       stop; the record is saved
   help       this text"""
 
@@ -206,6 +209,24 @@ def think(con, agent, state, who: str, live: bool) -> int:
         raise
 
 
+def _saved_game(path: Path, move: int | None) -> GameRecord:
+    """The record to continue, cut after ``move`` (its last by default); click errors name
+    a bad file or move."""
+    try:
+        rec = load(path)
+    except (OSError, RecordError) as e:
+        raise click.BadParameter(f"{path}: {one_line(e)}", param_hint="--from") from None
+    n = len(rec.moves)
+    k = n if move is None else move
+    if k > n:
+        raise click.BadParameter(f"{path} has moves 0 to {n}, not {k}", param_hint="--move")
+    rec.truncate(k)
+    if replay(rec).is_terminal():
+        raise click.BadParameter(f"the game of {path} is over after move {k}: nothing to "
+                                 f"continue (give an earlier --move)", param_hint="--move")
+    return rec
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--opponent", default=STRONGEST, show_default=True, metavar="AGENT",
               help="An agent (duel agents lists them), e.g. greedy or "
@@ -223,14 +244,19 @@ def think(con, agent, state, who: str, live: bool) -> int:
               default=None,
               help="Save the game record here (default: duel-game-<seed>-<time>.json).")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
+@click.option("--from", "from_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="Continue a saved game (a record of duel play, duel watch, "
+                                 "save FILE...): its seed, rules and moves; you take --seat.")
+@click.option("--move", "-k", "from_move", type=click.IntRange(0), default=None,
+              help="With --from: continue after move K (default: after its last move).")
 @click.option("--hint-iterations", type=click.IntRange(1, 10**7), default=5000,
               show_default=True, help="Search iterations of the 'hint' command.")
 @click.option("--width", type=click.IntRange(60, 300), default=None,
               help="Board width in characters (default: the terminal's, at most 120).")
 @setup_flags("play")
 @game_options
-def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint_iterations,
-         width, game, players, **flags):
+def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from_path,
+         from_move, hint_iterations, width, game, players, **flags):
     """Play a game against an agent in the terminal.
 
     Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
@@ -247,15 +273,24 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
       duel play --opponent mcts --iterations 5000 --seat 2
       duel play --opponent greedy --seed 42 --record my-game.json
       duel play --game seven --players 4 --opponent greedy,greedy,mcts:500
+      duel play --from my-game.json --move 30 --seat 2
     """
     ctx = click.get_current_context()
     g, n = resolve_game(ctx, game, players, "play")
+    if from_move is not None and from_path is None:
+        raise click.UsageError("--move is for --from: the saved game to continue")
+    if from_path is not None:
+        taken = [flag_of(ctx, p) for p in ("seed", "players") if given(ctx, p)]
+        taken += [o.flag for o in g.setup_options if given(ctx, param_name(o.flag))]
+        if taken:
+            raise click.UsageError(f"{taken[0]} comes from the saved game of --from")
     if g.name != "duel":
         for name in ("seconds", "hint_iterations", "width"):
             if given(ctx, name):
                 raise click.UsageError(f"--{name.replace('_', '-')} does not apply to "
                                        f"--game {g.name} ({g.title})")
-        return play_seven(n, opponent, iterations, seat, seed, record_path, overwrite, ctx)
+        return play_seven(n, opponent, iterations, seat, seed, record_path, overwrite, ctx,
+                          from_path, from_move)
     try:
         options = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)
     except SetupError as e:
@@ -264,15 +299,24 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
         raise click.BadParameter(f"{seat} is not in the range 1<=x<=2.", ctx=ctx,
                                  param_hint="'--seat'")
     agent = _opponent(opponent, iterations, seconds)
+    saved = None if from_path is None else _saved_game(from_path, from_move)
+    if saved is not None:
+        seed = saved.seed
     seed, record_path = seed_and_record(seed, record_path, overwrite, "duel-game")
     human = seat - 1
     names = ["you", agent.name] if human == 0 else [agent.name, "you"]
-    rec, state = GameRecord.start(seed, players=names,
-                                  first_game_wonders=options["first_game_wonders"],
-                                  centred_pawn=options["centred_pawn"])
+    if saved is None:
+        rec, state = GameRecord.start(seed, players=names,
+                                      first_game_wonders=options["first_game_wonders"],
+                                      centred_pawn=options["centred_pawn"])
+        history = [state.clone()]                 # history[k]: the position before move k+1
+    else:
+        rec = GameRecord(seed=saved.seed, options=dict(saved.options), players=names,
+                         moves=list(saved.moves))
+        history = replay(rec, states=True)
+        state = history[-1].clone()
     agent.reset(search.agent_seed(seed, 1 - human))
     hinter = parse_agent(f"{STRONGEST}:iterations={hint_iterations},seed={seed}")
-    history = [state.clone()]                     # history[k]: the position before move k+1
     con = console(width)
     live = con.is_terminal
     bw = board_width(con, width)
@@ -299,7 +343,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
 
     def save_record(path: Path) -> bool:
         try:
-            rec.save(path)
+            rec.save(path, overwrite=True)      # asked first (or a free name)
         except OSError as e:
             click.echo(f"cannot save the game record to {path}: {e.strerror or one_line(e)}",
                        err=True)
@@ -344,6 +388,8 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, hint
                 con.print(render(state, width=bw))
             elif word in ("moves", "m", "list"):
                 _print_moves(con, state)
+            elif word == "info":
+                con.print(explain("duel", arg), highlight=False)
             elif word == "hint":
                 th = Thinking(hinter, state, view=False, call=hinter.search).start()
                 try:

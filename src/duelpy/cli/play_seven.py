@@ -3,6 +3,7 @@ the game record is saved at the end (or at Ctrl-C, with the moves played)."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.columns import Columns
@@ -12,7 +13,9 @@ from duelcore import seven as core
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, plural, seed_and_record
 from duelpy.cli.options import given
-from duelpy.seven import new_game, record_of, render_text, result, save_record
+from duelpy.cli.info import explain
+from duelpy.seven import (RecordError, load_record, new_game, record_of, render_text, result,
+                          save_record)
 from duelpy.seven.agents import SevenAgentError, lineup, with_iterations
 
 _PLAY_HELP = """\
@@ -20,6 +23,7 @@ Type a move by its number or its name ('build lumber yard', 'stage altar', 'disc
 a part of the name is enough when it names one legal move). Commands:
   moves      list your legal moves
   board      show the position (your hand only)
+  info NAME  what a card or a wonder board does
   quit       stop; the record is saved
   help       this text"""
 
@@ -77,9 +81,30 @@ def _public_changes(before, after, seats, skip) -> list[str]:
     return lines
 
 
-def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite, ctx):
+def _saved_game(path: Path, move: int | None) -> tuple[dict, int]:
+    """A 7 Wonders record to continue and the moves kept (its last by default); click
+    errors name a bad file or move."""
+    try:
+        rec = load_record(path)
+    except RecordError as e:
+        raise click.BadParameter(one_line(e), param_hint="--from") from None
+    n = len(rec["moves"])
+    k = n if move is None else move
+    if k > n:
+        raise click.BadParameter(f"{path} has moves 0 to {n}, not {k}", param_hint="--move")
+    if k == n and rec.get("result") is not None:
+        raise click.BadParameter(f"the game of {path} is over: nothing to continue (give an "
+                                 f"earlier --move)", param_hint="--move")
+    return rec, k
+
+
+def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite, ctx,
+               from_path=None, from_move=None):
     """``duel play --game seven``: you hold one seat, agents the others (``--opponent``:
     one agent for all, or one per other player; default mcts, 1,000 iterations)."""
+    saved = None if from_path is None else _saved_game(from_path, from_move)
+    if saved is not None:
+        players, seed = saved[0]["players"], saved[0]["seed"]
     if seat > players:
         raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
                                  f"{players})", param_hint="--seat")
@@ -96,8 +121,15 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
     agents = others[:human] + ["you"] + others[human:]
     seed, record_path = seed_and_record(seed, record_path, overwrite, "seven-game")
     con = console()
-    state = new_game(players, seed=seed)
+    setup: dict = {"sides": "random", "boards": None, "remove": None}
     moves: list = []
+    if saved is not None:
+        rec, kept = saved
+        setup = {"sides": rec["sides"], "boards": rec.get("boards"), "remove": rec.get("remove")}
+        moves = [(s, a) for s, a, _ in rec["moves"][:kept]]
+    state = new_game(players, seed=seed, **setup)
+    for s, a in moves:
+        state.apply_action(a, s)
     variant = " (Free City variant: you also play the Free City on the turns you control it)" \
         if players == 2 else ""
     con.print(Text(f"7 Wonders, {players} players{variant} — you are P{seat}, against "
@@ -137,6 +169,8 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
                         con.print(render_text(state, seat=human), highlight=False)
                     elif word in ("moves", "m", "list"):
                         _print_moves(con, state, s)
+                    elif word.split(" ", 1)[0] == "info":
+                        con.print(explain("seven", line[4:]), highlight=False)
                     elif word in ("quit", "exit", "q"):
                         stopped = "quit"
                         break
@@ -174,7 +208,7 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
         click.echo("No move was played: no game record written.")
     else:
         try:
-            save_record(record_path, record_of(players, seed, moves, state=state))
+            save_record(record_path, record_of(players, seed, moves, state=state, **setup))
         except OSError as e:
             raise click.ClickException(f"cannot save the game record to {record_path}: "
                                        f"{e.strerror or one_line(e)}") from None

@@ -71,7 +71,8 @@ def _show_other(game, file: Path, move) -> None:
     if not 0 <= move <= n:
         raise click.BadParameter(f"{move} is not a move of this game: it has moves 0 to {n}",
                                  param_hint="--move")
-    state = game.replay_record({**rec, "moves": rec["moves"][:move], "result": None})
+    state = game.replay_record(rec if move == n else
+                               {**rec, "moves": rec["moves"][:move], "result": None})
     last = f": {rec['moves'][move - 1][2]}" if move else " (the start)"
     click.echo(f"{file}, after move {move} of {n}{last}")
     click.echo(game.render_text(state))

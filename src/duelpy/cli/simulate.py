@@ -204,6 +204,7 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, resume, quiet
         outcome = RunOutcome(reason=f"cannot write: {one_line(e)}")
     finally:
         backend.close()
+    failure = failure or outcome.error
     written = 0
     if writer is not None:
         try:

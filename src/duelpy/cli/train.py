@@ -46,7 +46,7 @@ from duelpy.duel.train import (TooFewTurns, fit_value, save_policy_weights, save
               show_default=True, help="Inverse L2 strength of the logistic fit.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The .npz file to write (the package's own file is "
-                   "duelcore/value_weights.npz or duelcore/policy_weights.npz).")
+                   "duelcore/duel/value_weights.npz or duelcore/duel/policy_weights.npz).")
 @click.option("--overwrite", is_flag=True, help="Replace --out if it exists.")
 def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out, overwrite):
     """Retrain the planning search's learned evaluator or its fitted playout policy.

@@ -25,6 +25,7 @@ Agents are written on the command line as ``random``, ``greedy``,
 from __future__ import annotations
 
 import abc
+from typing import Any
 from concurrent.futures import ThreadPoolExecutor
 
 from duelcore import State
@@ -56,6 +57,14 @@ class Agent(abc.ABC):
     """Base class: define :meth:`select_action` (and :meth:`reset` if the agent is random)."""
 
     name = "agent"
+    #: A :class:`duelcore.search.SearchStop` whose ``set()`` ends the search under way
+    #: (built-in searching agents); None for agents that do not search.
+    stop: Any = None
+
+    @property
+    def batchable(self) -> bool:
+        """True if the core's batch runner can play this agent (no Python per move)."""
+        return False
 
     def reset(self, seed: int) -> None:
         """Start a new game; ``seed`` seeds the agent's own RNG (64-bit integer)."""
@@ -74,7 +83,6 @@ class _BuiltinAgent(Agent):
     kind = "random"
     #: A :class:`duelcore.search.SearchStop` or None.  ``stop.set()``, from any thread, ends
     #: the search this agent is running (it returns its best action so far); None: no token.
-    stop = None
 
     def __init__(self, seed: int = 0):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -152,6 +160,13 @@ class MCTSAgent(_BuiltinAgent):
     """
 
     kind = "mcts"
+    # set from the checked options by _set_options
+    iterations: int | None
+    seconds: float | None
+    threads: int
+    max_nodes: int
+    c: float
+    rollout: str
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = 1.4, rollout: str = "random", threads: int = 1,
@@ -231,7 +246,8 @@ class MCTSAgent(_BuiltinAgent):
         else:
             with ThreadPoolExecutor(self.threads) as pool:
                 results = list(pool.map(run, range(self.threads)))
-        visits, values = {}, {}
+        visits: dict[int, int] = {}
+        values: dict[int, float] = {}
         for res in results:
             for a, n, v in zip(res["actions"], res["visits"], res["values"]):
                 visits[a] = visits.get(a, 0) + n
@@ -298,6 +314,20 @@ class PlanAgent(MCTSAgent):
     """
 
     kind = "plan"
+    noise: float
+    eps: float
+    widen: float
+    margin: float
+    bias: float
+    value: float
+    horizon: int
+    deny: float
+    rmix: float
+    policy: str
+    temp: float
+    mast: float
+    science: float
+    puct: float
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
@@ -374,6 +404,17 @@ def _plan(name: str, help: str, make=float_option):
 _SEED = int_option("seed", 0, 2**64 - 1, 0, "seed of the agent's RNG (the match runners "
                    "reseed it at each game)", domain="an integer from 0 to 2**64 - 1")
 
+#: The budget of a search (one of them per decision) and how its trees run.
+_BUDGET = (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
+                      default_text="1000 unless seconds"),
+           float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
+                        "instead of iterations", lo_open=True))
+_TREES = (int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
+                     "parallelism; iterations are split, seconds shared)"),
+          int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
+                     "iterations + 2, or 4,000,000 with seconds", also=(0,)),
+          _SEED)
+
 #: Every agent kind with its options and defaults: ``parse_agent``, ``duel agents`` and
 #: :class:`MCTSAgent`'s checks read this table.  A new kind is a new entry.
 AGENT_KINDS = {
@@ -383,28 +424,18 @@ AGENT_KINDS = {
     "mcts": Kind(
         "mcts", "information-set Monte Carlo tree search (UCT); chance sampled afresh in "
         "every iteration, never the hidden cards", MCTSAgent,
-        (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
-                    default_text="1000 unless seconds"),
-         float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
-                      "instead of iterations", lo_open=True),
+        (*_BUDGET,
          float_option("c", *_search.PLAN_RANGES["c"], 1.4, "UCT exploration constant"),
          choice_option("rollout", ("random", "greedy"), "random",
                        "policy of the playouts after the tree"),
-         int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
-                    "parallelism; iterations are split, seconds shared)"),
-         int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
-                    "iterations + 2, or 4,000,000 with seconds", also=(0,)),
-         _SEED),
+         *_TREES),
         conflicts=(("iterations", "seconds"),),
         example="mcts:iterations=2000,c=1.4"),
     "plan": Kind(
         "plan", "the planning search (the strongest): information-set MCTS with informed "
         "playouts that pursue and block science and military plans, progressive widening and "
         "a VP-margin reward", PlanAgent,
-        (int_option("iterations", 1, 100_000_000, 1000, "iterations per decision",
-                    default_text="1000 unless seconds"),
-         float_option("seconds", 0, 3600, None, "thinking time per decision, in seconds, "
-                      "instead of iterations", lo_open=True),
+        (*_BUDGET,
          _plan("c", "UCT exploration constant"),
          _plan("noise", "uniform noise added to the playout policy's scores, in VP"),
          _plan("eps", "probability of a uniformly random playout move"),
@@ -422,7 +453,7 @@ AGENT_KINDS = {
                "policy"),
          choice_option("policy", _search.PLAYOUT_POLICIES, _PLAN["policy"],
                        "playout policy of turns: hand-set scores, or the softmax fitted to "
-                       "the search's choices (duelcore/policy_weights.npz)"),
+                       "the search's choices (duelcore/duel/policy_weights.npz)"),
          _plan("temp", "temperature of the fitted playout policy (policy=fitted only)"),
          _plan("mast", "weight of the move averages (MAST): the playouts favour the builds, "
                "discards and wonders that have done well in this search (policy=fitted "
@@ -431,11 +462,7 @@ AGENT_KINDS = {
                "symbol (policy=fitted only)"),
          _plan("puct", "PUCT-style prior term in the tree's selection: puct * the policy's "
                "prior * sqrt(times available) / (visits + 1)"),
-         int_option("threads", 1, 256, 1, "independent trees searched in threads (root "
-                    "parallelism; iterations are split, seconds shared)"),
-         int_option("max_nodes", 2, 200_000_000, 0, "tree capacity in nodes of 32 bytes; 0: "
-                    "iterations + 2, or 4,000,000 with seconds", also=(0,)),
-         _SEED),
+         *_TREES),
         conflicts=(("iterations", "seconds"),),
         example="plan:seconds=0.5"),
 }

@@ -78,7 +78,7 @@ def mcts_rate(iterations: int = 20000, seed: int = 1, kind: str = "mcts", **opti
             "iterations_per_s": res["iterations"] / dt, "nodes": res["nodes"]}
 
 
-def bench_table(games: int, iterations: int, repeat: int, jobs: int, measure,
+def bench_table(players: int, games: int, iterations: int, repeat: int, jobs: int, measure,
                 say=print) -> tuple[str, list[tuple[str, str]]]:
     """What ``duel bench`` measures for Duel: ``(title, rows)`` after ``say(intro line)``.  ``measure(fn,
     *args, **kw)`` runs each timed call (the command's Ctrl-C-aware runner)."""

@@ -11,10 +11,11 @@ import duelcore
 from duelcore.engine import VP_CATEGORIES, check_message
 
 from duelpy.base.errors import StudyError
-from duelpy.base.game import ChunkTask, SetupError, SetupOption
-from duelpy.base.specs import parse_pairs
+from duelpy.base.game import ChunkTask, SetupError, SetupOption, Shared
+from duelpy.base.specs import Kind, parse_pairs
 from duelpy.duel.options import game_options, normalise_options
-from duelpy.duel import benchmark, match, notation, records, render
+from duelpy.duel import benchmark, match, notation, records
+from duelpy.duel.render import render_text as _render_text
 from duelpy.duel.agents import (AGENT_KINDS, decision_cost, parse_agent, spec_keys,
                                 with_option)
 from duelpy.duel.study import StudySpec
@@ -54,15 +55,15 @@ SETUP_OPTIONS = (
 )
 
 
-class Duel:
+class Duel(Shared):
     """7 Wonders Duel (2 players) behind the game interface."""
 
     name = "duel"
     title = "7 Wonders Duel"
     players = range(2, 3)
     default_players = 2
-    setup_options = SETUP_OPTIONS
-    agent_kinds = AGENT_KINDS
+    setup_options: tuple[SetupOption, ...] = SETUP_OPTIONS
+    agent_kinds: Mapping[str, Kind] = AGENT_KINDS
     vp_categories = tuple(VP_CATEGORIES) + ("total",)
     record_format = records.FORMAT
 
@@ -89,8 +90,8 @@ class Duel:
     def apply(self, state, seat: int | None, action: int) -> None:
         if seat is not None and not state.is_chance_node() and not state.is_terminal() \
                 and seat != state.current_player():
-            raise duelcore.IllegalActionError(f"it is P{state.current_player() + 1}'s "
-                                              f"decision, not P{seat + 1}'s")
+            raise duelcore.IllegalActionError(action, f"it is P{state.current_player() + 1}'s "
+                                                      f"decision, not P{seat + 1}'s")
         state.apply_action(action)
 
     def action_name(self, state, action: int) -> str:
@@ -110,7 +111,7 @@ class Duel:
                 "coins": [state.coins(0), state.coins(1)]}
 
     def render_text(self, state, seat: int | None = None, width: int | None = None) -> str:
-        return render.render_text(state, width=width or 100)
+        return _render_text(state, width=width or 100)
 
     def check(self, state) -> str | None:
         return check_message(state)
@@ -213,7 +214,7 @@ class Duel:
         return None
 
     #: Search agents (small budgets) that the conformance tests check for peeking.
-    search_agents = ("mcts:iterations=300", "plan:iterations=300")
+    search_agents: tuple[str, ...] = ("mcts:iterations=300", "plan:iterations=300")
 
     def hidden_variant(self, state, seat: int, seed: int = 0):
         """A state that differs from ``state`` only in what ``seat`` cannot see: the hidden
@@ -248,6 +249,8 @@ class Duel:
         """A Duel study from its data (the study file's tables); StudyError naming the key."""
         return StudySpec.from_dict(dict(d), where)
 
+    ladder_method: str | None = None                    # Duel's games are the pairs: the default method
+
     def simulate_plan(self, lineup: Sequence[str], players: int = 2) -> tuple[int, bool]:
         """(games per chunk, move by move) for ``simulate``: chunks of about
         :data:`~duelpy.duel.match.CHUNK_SECONDS` of one core; games longer than
@@ -260,18 +263,11 @@ class Duel:
             return 1, True
         return max(1, min(match.MAX_CHUNK, int(match.CHUNK_SECONDS / cost))), False
 
-    def new_summary(self, lineup: Sequence[str], players: int, seed: int, seating: str,
-                    setup: Mapping[str, Any]):
-        """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
-        total, speed)``."""
-        return SimulationSummary(lineup, seed, seating, setup)
 
+    bench = staticmethod(benchmark.bench_table)
+    summary = SimulationSummary
     bench_defaults = (100_000, 50_000)
 
-    def bench(self, players: int, games: int, iterations: int, repeat: int, jobs: int,
-              measure, say):
-        """``duel bench``: (title, rows) after ``say(intro)`` of the engine's throughput and signature."""
-        return benchmark.bench_table(games, iterations, repeat, jobs, measure, say)
 
     # ---------------------------------------------------------------- records
     def is_record(self, data: Mapping[str, Any]) -> bool:
@@ -284,7 +280,7 @@ class Duel:
         return rec.final_state(), rec
 
     def save_record(self, record, path) -> None:
-        record.save(path)
+        record.save(path, overwrite=True)     # the command checked --record first
 
     def load_record(self, path):
         return records.load(path)

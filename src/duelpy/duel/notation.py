@@ -152,7 +152,7 @@ def _close(text: str, names, n: int = 6) -> list[str]:
     return [name for _, name in scored[:n]]
 
 
-def _check_legal(state: State, action: int, text: str) -> int:
+def _check_legal(state: State | None, action: int, text: str) -> int:
     if state is None or action in state.legal_actions():
         return action
     reason = state.why_illegal(action)      # the core says why
@@ -229,9 +229,9 @@ def parse_action(state: State | None, text) -> int:
         raise AmbiguousActionError(f"{text.strip()!r} could be any of: {shown}; say which",
                                    text, names)
     if key in _VERBS:                       # a verb alone, with no legal move of its kind
-        shown = [_NAMES[a] for a in legal[:4]]
+        examples = [_NAMES[a] for a in legal[:4]]
         raise UnknownActionError(f"no {key!r} move is legal now; legal moves are like: "
-                                 f"{', '.join(shown)}", text, shown)
+                                 f"{', '.join(examples)}", text, examples)
     close = _close(text, [_NAMES[a] for a in legal])
     msg = _unknown_message(text, close, legal_only=True)
     named = [a for a in range(NUM_ACTIONS) if _OBJECTS[a] == key and a not in legal]

@@ -590,11 +590,11 @@ def _deserialize(game: DuelGame, text) -> DuelState:
     history = []
     body = lines[0][len("history="):]
     for k, item in enumerate(filter(None, body.split(","))):
-        player, sep, action = item.partition(":")
+        who, sep, what = item.partition(":")
         try:
             if not sep:
                 raise ValueError
-            history.append((int(player), int(action)))
+            history.append((int(who), int(what)))
         except ValueError:
             raise StateFormatError(f"history[{k}]", f"{item!r} is not player:action") from None
     try:

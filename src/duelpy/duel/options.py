@@ -5,6 +5,7 @@ line."""
 from __future__ import annotations
 
 import difflib
+from typing import Any
 
 import duelcore
 from duelcore import data
@@ -73,7 +74,7 @@ def _int(value, where, lo, hi):
 
 def _normalise_options(opts: dict, where: str, base: dict | None = None) -> dict:
     """Game options in canonical JSON-safe form, validated (overlaid on ``base`` if given)."""
-    out = dict(base) if base is not None else {
+    out: dict[str, Any] = dict(base) if base is not None else {
         "centred_pawn": "chooses", "first_game_wonders": False, "start_coins": [7, 7],
         "banned_tokens": [], "forced_wonders": [None, None]}
     for key, value in opts.items():

@@ -24,6 +24,8 @@ action and the reason, and leaves the game unchanged.
 """
 from __future__ import annotations
 
+from typing import Any
+
 try:
     import gymnasium
     from gymnasium import spaces
@@ -106,7 +108,7 @@ class raw_env(AECEnv):
         self.render_mode = render_mode
         self.rule_options = dict(rule_options)
         self.possible_agents = list(AGENTS)
-        self.agents = []
+        self.agents: list[str] = []
         low, high = _observation_bounds()
         self.observation_spaces = {
             a: spaces.Dict({
@@ -114,8 +116,8 @@ class raw_env(AECEnv):
                 "action_mask": spaces.Box(0, 1, (NUM_DECISION_ACTIONS,), dtype=np.int8),
             }) for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(NUM_DECISION_ACTIONS) for a in AGENTS}
-        self._np_random = None
-        self._state = None
+        self._np_random: Any = None
+        self._state: Any = None             # the duelcore.State of the game under way
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -145,7 +147,7 @@ class raw_env(AECEnv):
         self._cumulative_rewards = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = AGENTS[self._state.current_player()]
 
     def observe(self, agent: str) -> dict:

@@ -142,10 +142,10 @@ def _norm_options(options: dict) -> dict:
         duelcore.new_game(0, **_call_options(out))
     except (ValueError, TypeError) as e:
         msg = str(e)
-        name = next((k for k in DEFAULT_OPTIONS if msg.startswith(k)), None)
-        if name is None:
-            name = next((k for k in DEFAULT_OPTIONS if k in msg), "")
-        raise RecordError(msg, f"options.{name}" if name else "options") from None
+        culprit = next((k for k in DEFAULT_OPTIONS if msg.startswith(k)), None)
+        if culprit is None:
+            culprit = next((k for k in DEFAULT_OPTIONS if k in msg), "")
+        raise RecordError(msg, f"options.{culprit}" if culprit else "options") from None
     return out
 
 
@@ -254,12 +254,13 @@ class GameRecord:
             lines.append(f"  {json.dumps(k)}: {text}")
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
-    def save(self, path) -> Path:
+    def save(self, path, overwrite: bool = False) -> Path:
         """Write the record to ``path`` (JSON), atomically: a failed write leaves no file.
 
-        Returns the path.  Raises OSError if the file cannot be written.
+        Returns the path.  Raises FileExistsError if the file exists and not ``overwrite``,
+        OSError if it cannot be written.
         """
-        return save(self, path)
+        return save(self, path, overwrite)
 
     @property
     def n_moves(self) -> int:
@@ -271,8 +272,9 @@ class GameRecord:
         return replay(self)
 
 
-def save(record: GameRecord, path) -> Path:
-    """Write ``record`` to ``path`` as JSON (see the module docstring), atomically.
+def save(record: GameRecord, path, overwrite: bool = False) -> Path:
+    """Write ``record`` to ``path`` as JSON (see the module docstring), atomically; an
+    existing file is replaced only with ``overwrite``.
 
     Returns
     -------
@@ -281,10 +283,15 @@ def save(record: GameRecord, path) -> Path:
 
     Raises
     ------
+    FileExistsError
+        If ``path`` exists and ``overwrite`` is false (nothing is written).
     OSError
         If the folder does not exist or the file cannot be written; no partial file is left.
     """
     path = Path(path)
+    if path.exists() and not overwrite:
+        raise FileExistsError(17, "the file exists (pass overwrite=True to replace it)",
+                              str(path))
     text = record.dumps()
     tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
@@ -394,7 +401,8 @@ def _result_diff(recorded, actual) -> str:
     rec = recorded if isinstance(recorded, dict) else {}
     for key, value in actual.items():
         if isinstance(value, dict):
-            sub = rec.get(key) if isinstance(rec.get(key), dict) else {}
+            got = rec.get(key)
+            sub = got if isinstance(got, dict) else {}
             out += [f"{key}.{k} (record {sub.get(k)!r}, replay {v!r})"
                     for k, v in value.items() if sub.get(k) != v]
         elif rec.get(key) != value:
@@ -408,7 +416,8 @@ def from_dict(d) -> GameRecord:
         raise RecordError(f"a game record is a JSON object, not {type(d).__name__}")
     fmt = d.get("format")
     if fmt != FORMAT and d.get("game") == "seven":
-        raise RecordError("this is a 7 Wonders record: replay it with duel seven replay",
+        raise RecordError("this is a 7 Wonders record: duel replay and "
+                          "duelpy.seven.load_record read it",
                           "format")
     if fmt != FORMAT:
         raise RecordError(f"must be {FORMAT!r}, not {fmt!r} (is this a duel game record?)",
@@ -518,7 +527,7 @@ def replay(record, *, states: bool = False, upto: int | None = None, check: bool
     if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= n:
         raise RecordError(f"must be a move number from 0 to {n}, not {upto!r}", "upto")
     state = record.new_game()
-    out = [state.clone()] if states else None
+    out: list[State] = [state.clone()]
     for k, a in enumerate(record.moves[:upto]):
         try:
             state.apply_action(a)

@@ -15,7 +15,7 @@ import io
 from collections import Counter
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import RenderableType, Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -284,7 +284,7 @@ def _player(state: State, q: int, d: dict) -> Panel:
                 text, style = _cost_text(total_c, state.coins(q))
                 wonders.append(" " + text, style=style)
     g.add_row("wonders", wonders if state.wonders(q) else Text("none"))
-    city = Counter()
+    city: Counter[str] = Counter()
     by_colour: dict[str, list[str]] = {}
     for c in state.city(q):
         card = data.CARDS[c]
@@ -328,7 +328,7 @@ def render(state: State, *, width: int = 100) -> Group:
         raise TypeError(f"render needs a duelcore State, not {type(state).__name__}")
     width = max(60, min(300, int(width)))
     d = state.to_dict()
-    parts = [_header(state)]
+    parts: list[RenderableType] = [_header(state)]
     layout = _layout(state, width - 4)
     if layout is not None:
         p = _mover(state)

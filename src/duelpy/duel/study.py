@@ -18,6 +18,7 @@ import pandas as pd
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
+from duelpy.base.study import ArmsOnSameGames
 from duelpy.base.specs import check_conflicts
 from duelpy.duel.agents import AgentSpecError, parse_agent
 from duelpy.duel.match import LONG_GAME, game_cost, task_rows
@@ -45,7 +46,7 @@ class Treatment:
 
 
 @dataclass(frozen=True)
-class StudySpec:
+class StudySpec(ArmsOnSameGames):
     """A validated study.
 
     Attributes
@@ -84,10 +85,6 @@ class StudySpec:
         """Canonical options of arm ``arm`` (0 = control)."""
         return self.options if arm == 0 else self.treatments[arm - 1].options
 
-    @property
-    def total_games(self) -> int:
-        """Games in all arms: ``games`` x (1 + number of treatments)."""
-        return self.games * (1 + len(self.treatments))
 
     def to_dict(self) -> dict:
         """The study as data (the TOML structure; JSON-safe)."""
@@ -103,11 +100,6 @@ class StudySpec:
                     {**self.options, **t.changes}).items() if k in t.changes}}
                     for t in self.treatments]}
 
-    def identity(self) -> dict:
-        """What must match for ``resume``: everything that changes a game or the arms."""
-        d = self.to_dict()
-        del d["name"], d["chunk_size"]
-        return d
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "study") -> "StudySpec":
@@ -185,10 +177,6 @@ class StudySpec:
         cost = (game_cost(self.p1) + game_cost(self.p2)) / 2
         return max(1, min(5000, math.ceil(self.games / 16), int(5.0 / cost)))
 
-    def jobs(self, chunk: int) -> list[tuple[int, int, int]]:
-        """(arm, lo, hi) of every chunk, game-major so that every arm advances together."""
-        return [(arm, lo, min(self.games, lo + chunk))
-                for lo in range(0, self.games, chunk) for arm in range(len(self.arms))]
 
     def task(self, job: tuple) -> ChunkTask:
         """What a worker needs to play the chunk ``job`` = (arm, lo, hi)."""

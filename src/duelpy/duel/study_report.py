@@ -130,6 +130,13 @@ def win_rate_by_item(df: pd.DataFrame, column: str, names) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("")
 
 
+def _rate(k: int, n: int, key: str = "win_rate") -> dict:
+    """``{key: k / n, "ci_low", "ci_high"}``: a rate with its 95% Wilson interval (NaN for
+    no games)."""
+    lo, hi = proportion_ci(k, n)
+    return {key: k / n if n else np.nan, "ci_low": lo, "ci_high": hi}
+
+
 def _outcomes(df: pd.DataFrame, arms) -> pd.DataFrame:
     rows = []
     for arm in arms:
@@ -151,9 +158,7 @@ def _agent_wins(df: pd.DataFrame, arms) -> pd.DataFrame:
         g = df[df["treatment"] == arm]
         for a in agents:
             k, n = int((g["winner_agent"] == a).sum()), len(g)
-            lo, hi = proportion_ci(k, n)
-            rows.append({"arm": arm, "agent": a, "games": n, "wins": k,
-                         "win_rate": k / n if n else np.nan, "ci_low": lo, "ci_high": hi})
+            rows.append({"arm": arm, "agent": a, "games": n, "wins": k, **_rate(k, n)})
     return pd.DataFrame(rows).set_index(["arm", "agent"])
 
 
@@ -164,9 +169,7 @@ def _victories(df: pd.DataFrame, arms) -> pd.DataFrame:
         n = len(g)
         for v, label in VICTORY_LABELS.items():
             k = int((g["victory"].astype(str) == v).sum())
-            lo, hi = proportion_ci(k, n)
-            rows.append({"arm": arm, "victory": label, "games": k,
-                         "share": k / n if n else np.nan, "ci_low": lo, "ci_high": hi})
+            rows.append({"arm": arm, "victory": label, "games": k, **_rate(k, n, "share")})
     return pd.DataFrame(rows).set_index(["arm", "victory"])
 
 

@@ -125,7 +125,7 @@ class SimulationSummary(Summary):
     """What ``duel simulate`` prints for Duel: the outcomes with 95% intervals and the mean
     final VP of each seat, under a header naming the agents, seats and rules."""
 
-    def __init__(self, lineup, seed: int, seating: str, setup: dict):
+    def __init__(self, lineup, players: int, seed: int, seating: str, setup: dict):
         super().__init__()
         self.lineup, self.seed, self.seating, self.setup = list(lineup), seed, seating, setup
 

@@ -51,7 +51,7 @@ class Thinking:
         self.agent = agent
         self.call = call or agent.select_action
         self.state = state.clone()
-        self.t0 = None
+        self.t0: float | None = None
         self._action = None
         self._error = None
         self._done = threading.Event()

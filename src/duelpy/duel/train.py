@@ -238,7 +238,7 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
     report = None
     try:
         if start is not None:
-            _search.load_policy_weights(start)
+            _search.load_policy_weights(str(start))
         for rnd in range(rounds):
             if start is not None:
                 options = {"policy": "fitted"}
@@ -255,14 +255,15 @@ def train_policy(games: int = 800, seed: int = 1, iterations: int = 2000, rounds
             report = fit_policy(X, target, group, seed=seed)
             if rnd + 1 < rounds:
                 with tempfile.TemporaryDirectory() as tmp:
-                    _search.load_policy_weights(save_policy_weights(
-                        report.weights, Path(tmp) / "round.npz"))
+                    _search.load_policy_weights(str(save_policy_weights(
+                        report.weights, Path(tmp) / "round.npz")))
     finally:
         if rounds > 1 or start is not None:
             try:
                 _search.load_policy_weights()
             except ValueError:
                 pass            # no usable shipped file: nothing to restore
+    assert report is not None                   # rounds >= 1
     return report
 
 

@@ -110,8 +110,11 @@ def write_plot(ratings: pd.DataFrame, h2h: pd.DataFrame, path) -> Path:
     path = Path(path)
     order = list(ratings["agent"])
     k = len(order)
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(6 + 1.6 * k, 1.5 + 0.55 * k + 1.5),
-                                   gridspec_kw={"width_ratios": [1, 1.2]})
+    label = 0.075 * max(len(a) for a in order)          # inches of the longest name
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(6 + 1.6 * k + 2 * label,
+                                                  1.5 + 0.55 * k + 1.5 + label / 2),
+                                   gridspec_kw={"width_ratios": [1, 1.2]},
+                                   layout="constrained")    # room for every label
     try:
         y = np.arange(k)[::-1]
         elo = ratings["elo"].to_numpy(float)
@@ -139,9 +142,8 @@ def write_plot(ratings: pd.DataFrame, h2h: pd.DataFrame, path) -> Path:
         ax2.set_yticklabels(order)
         ax2.set_title("Score of the row agent against the column agent")
         fig.colorbar(im, ax=ax2, fraction=0.046, pad=0.04, label="score (%)")
-        fig.tight_layout()
         tmp = path.with_name("." + path.name + ".tmp.png")
-        fig.savefig(tmp, dpi=110)
+        fig.savefig(tmp, dpi=110, bbox_inches="tight")    # no label clipped
         os.replace(tmp, path)
     finally:
         plt.close(fig)

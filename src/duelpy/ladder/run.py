@@ -187,8 +187,9 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
         The ladder stopped early (Ctrl-C, a worker that died, ``max_chunks``); finished games
         are kept on disk (with ``out_dir``) and in the exception's ``games``.
     """
-    address = check_run_options(backend=backend, executor=executor, workers=workers,
-                                max_chunks=max_chunks, address=address, error=LadderError)
+    how = check_run_options(backend=backend, executor=executor, workers=workers,
+                            max_chunks=max_chunks, address=address, error=LadderError,
+                            progress=progress, console=console)
     if chunk_size is not None and (isinstance(chunk_size, bool) or
                                    not isinstance(chunk_size, int) or chunk_size < 1):
         raise LadderError(f"chunk_size must be a positive integer, not {chunk_size!r}")
@@ -215,18 +216,16 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
         folder.rows_per_game = spec.rows_per_game
         anchor_index(anchor, spec.names, get_game(spec.game).agent_name)
     else:
+        assert spec is not None                 # no folder: the agents were given
         chunks = [chunk_size] * len(spec.pairings) if chunk_size else spec.default_chunk_sizes()
         manifest = None
-    assert spec is not None
     jobs = spec.jobs(chunks)
     table = None
     if folder is not None and manifest is None:
         table = folder.read_games(spec.total_games * spec.rows_per_game)
     if table is None:
-        parts, outcome, done = run_spec(
-            spec, jobs, folder, manifest, work=play_task, executor=executor, backend=backend,
-            workers=workers, address=address, overwrite=overwrite, progress=progress,
-            console=console, max_chunks=max_chunks, created=created, error=LadderError)
+        parts, outcome, done = run_spec(spec, jobs, folder, manifest, work=play_task,
+                                        overwrite=overwrite, created=created, **how)
         if outcome.interrupted:
             if folder is not None:
                 saved = folder.saved(jobs)
@@ -236,7 +235,7 @@ def run_ladder(agents=None, games: int | None = None, *, seconds: float | None =
                 kept = list(parts.values())
             games_df = spec.finish_table(pd.concat(kept, ignore_index=True)) if kept \
                 else pd.DataFrame()
-            raise LadderInterrupted(outcome.reason, done + outcome.games, spec.total_games,
+            raise LadderInterrupted(str(outcome.reason), done + outcome.games, spec.total_games,
                                     None if folder is None else folder.path, games_df)
         if folder is not None:
             table = spec.finish_table(folder.combine(jobs, what="pairing"))

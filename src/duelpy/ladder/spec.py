@@ -65,7 +65,8 @@ def resolve_agents(agents, seconds=None, iterations=None, game: str = "duel"
                           "['random', 'greedy', 'mcts:iterations=200']")
     if len(agents) < 2:
         raise LadderError(f"a ladder needs at least 2 agents, got {len(agents)}")
-    out, seen = [], {}
+    out: list[tuple[str, str, bool]] = []
+    seen: dict[str, str] = {}
     for text in agents:
         if not isinstance(text, str):
             raise LadderError(f"an agent is a description like 'mcts:iterations=200', "
@@ -152,7 +153,7 @@ class LadderSpec:
         return cls(agents=tuple(r[0] for r in resolved), names=tuple(r[1] for r in resolved),
                    games=games, seed=seed,
                    seconds=value if key == "seconds" else None,
-                   iterations=value if key == "iterations" else None,
+                   iterations=int(value) if key == "iterations" and value is not None else None,
                    budgeted=tuple(r[2] for r in resolved), game=g.name, players=players)
 
     @property
@@ -199,7 +200,7 @@ class LadderSpec:
         g = get_game(game)
         return cls(agents=base.agents, names=base.names, games=base.games, seed=base.seed,
                    seconds=value if key == "seconds" else None,
-                   iterations=value if key == "iterations" else None,
+                   iterations=int(value) if key == "iterations" and value is not None else None,
                    budgeted=tuple(key is not None and g.has_budget(a, key)
                                   for a in base.agents),
                    game=base.game, players=base.players)

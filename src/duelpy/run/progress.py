@@ -3,6 +3,7 @@ second, optional live detail (the decisions of games under way), elapsed time an
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress as _Rich, TextColumn,
@@ -60,7 +61,7 @@ class Progress:
         self.done = done
         self.t_last = time.perf_counter()
         if self.bar is not None:
-            fields = {"rate": self.rate()}
+            fields: dict[str, Any] = {"rate": self.rate()}
             if live is not None:
                 fields["live"] = live
             self.bar.update(self.task, completed=done, **fields)

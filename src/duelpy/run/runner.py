@@ -25,7 +25,7 @@ import math
 import threading
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from duelpy.base.interrupt import clear_core, sigint_stops, stop_core
@@ -51,7 +51,8 @@ class RunOutcome:
     games: int = 0
     chunks: int = 0
     reason: str | None = None
-    left: list | None = None
+    left: list = field(default_factory=list)
+    error: OSError | None = None        # the write that failed, when one did
 
     @property
     def interrupted(self) -> bool:
@@ -261,6 +262,7 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
         harvest()
     except OSError as e:            # a chunk could not be saved (a full disk...): what was
         out.reason = f"cannot write: {' '.join(str(e).split())}"    # saved before is kept
+        out.error = e
         STOP.set()
         stop_core()
         ordered = False
@@ -278,9 +280,10 @@ def play_chunks(backend, todo, save: Callable[[tuple, Any], int], *,
 
 
 def check_run_options(*, backend: str, executor: str, workers, max_chunks, address,
-                      error: type[Exception] = ValueError) -> str | None:
+                      error: type[Exception] = ValueError, progress: bool = False,
+                      console=None) -> dict:
     """Check the options every chunked run takes (one-line ``error`` naming the bad one);
-    returns the Ray address, stripped."""
+    returns them as the keywords of :func:`run_spec` (the Ray address stripped)."""
     if backend not in ("local", "ray"):
         raise error(f"backend must be 'local' or 'ray', not {backend!r}"
                     f"{close_matches(backend, ('local', 'ray'))}")
@@ -300,7 +303,8 @@ def check_run_options(*, backend: str, executor: str, workers, max_chunks, addre
         address = address.strip()
         if address != "auto":
             check_ray_address(address, error)
-    return address
+    return dict(backend=backend, executor=executor, workers=workers, max_chunks=max_chunks,
+                address=address, progress=progress, console=console, error=error)
 
 
 def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callable,
@@ -335,6 +339,7 @@ def run_jobs(jobs: list, *, folder: RunFolder | None, fresh: bool, work: Callabl
         if folder is not None:
             folder.begin(manifest, overwrite)
         if todo:
+            assert backend is not None
             bar = Progress(total, progress, done, console, what)
             where = (backend.kind if backend.kind.startswith("ray")
                      else f"{backend.capacity} {backend.kind}")

@@ -2,6 +2,7 @@
 of the games a chunk finished (one per player seat, with VP by category)."""
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from duelcore import seven as _core
@@ -9,7 +10,7 @@ from duelcore import seven as _core
 __all__ = ["lineups_of", "chunk_rows", "play_chunk", "EMPTY"]
 
 #: The arrays of a chunk that played no game.
-EMPTY = {"winners": [], "boards": [], "sides": [], "totals": [], "coins": [], "vp": []}
+EMPTY: dict[str, list] = {"winners": [], "boards": [], "sides": [], "totals": [], "coins": [], "vp": []}
 
 
 def play_chunk(task) -> dict:
@@ -43,27 +44,28 @@ def chunk_rows(task, raw: dict) -> pd.DataFrame:
     VP, W-END-1), ``vp_<category>`` for each VP category (military, treasury, wonder,
     civilian, commercial, guilds, science), ``coins``, ``win`` (a share: 1/k for each of k
     tied winners, W-END-2)."""
-    n = len(raw["winners"])
-    line = lineups_of(task)
-    agents = list(task.agents)
+    n, p = len(raw["winners"]), task.players
     cats = [c for c in _core.VP_CATEGORIES if c != "total"]
     vps = raw.get("vp")
-    out = []
-    for k in range(n):
-        g = task.lo + k
-        mask = raw["winners"][k]
-        share = 1.0 / bin(mask).count("1")
-        seats = list(range(task.players)) if line is None else line[k]
-        for seat in range(task.players):
-            row = {"game": g, "seat": seat, "agent": agents[seats[seat]],
-                   "board": raw["boards"][k][seat], "side": raw["sides"][k][seat],
-                   "vp": raw["totals"][k][seat]}
-            if vps is not None:
-                for c, v in zip(cats, vps[k][seat]):
-                    row[f"vp_{c}"] = v
-            row["coins"] = raw["coins"][k][seat]
-            row["win"] = share if (mask >> seat) & 1 else 0.0
-            out.append(row)
     columns = (["game", "seat", "agent", "board", "side", "vp"]
                + ([f"vp_{c}" for c in cats] if vps is not None else []) + ["coins", "win"])
-    return pd.DataFrame(out, columns=columns)
+    if n == 0:
+        return pd.DataFrame({c: [] for c in columns})
+    line = lineups_of(task)
+    seats = np.tile(np.arange(p), (n, 1)) if line is None else np.asarray(line)
+    masks = np.asarray(raw["winners"], dtype=np.int64)
+    bits = (masks[:, None] >> np.arange(8)) & 1                     # winners among all seats
+    won = bits[:, :p] / bits.sum(axis=1, keepdims=True)
+    cols: dict = {"game": np.repeat(np.arange(task.lo, task.lo + n, dtype=np.int64), p),
+                  "seat": np.tile(np.arange(p, dtype=np.int64), n),
+                  "agent": np.asarray(task.agents, dtype=object)[seats].ravel(),
+                  "board": np.asarray(raw["boards"], dtype=object)[:, :p].ravel(),
+                  "side": np.asarray(raw["sides"], dtype=object)[:, :p].ravel(),
+                  "vp": np.asarray(raw["totals"], dtype=np.int64)[:, :p].ravel()}
+    if vps is not None:
+        v = np.asarray(vps, dtype=np.int64)[:, :p, :]
+        for k, c in enumerate(cats):
+            cols[f"vp_{c}"] = v[:, :, k].ravel()
+    cols["coins"] = np.asarray(raw["coins"], dtype=np.int64)[:, :p].ravel()
+    cols["win"] = won.ravel()
+    return pd.DataFrame(cols, columns=columns)

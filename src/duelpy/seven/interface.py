@@ -9,7 +9,8 @@ import pandas as pd
 
 from duelcore import seven as _core
 
-from duelpy.base.game import SetupError, SetupOption
+from duelpy.base.specs import Kind
+from duelpy.base.game import SetupError, SetupOption, Shared
 from duelpy.run.backends import STOP
 from duelpy.seven import benchmark
 from duelpy.seven.agents import AGENT_KINDS, lineup, parse_agent, with_iterations
@@ -23,17 +24,17 @@ from duelpy.seven.study import (Arm, SevenStudySpec, SimulationSummary, resolve_
 from duelpy.seven.study import chunk_size
 
 __all__ = ["Seven", "GAME"]
-class Seven:
+class Seven(Shared):
     """7 Wonders (2..7 players; 2 is the Free City variant) behind the game interface."""
 
     name = "seven"
     title = "7 Wonders"
     players = range(2, 8)
     default_players = 4
-    agent_kinds = AGENT_KINDS
+    agent_kinds: Mapping[str, Kind] = AGENT_KINDS
     vp_categories = tuple(_core.VP_CATEGORIES)
     record_format = "seven"                  # a record's "game" key
-    setup_options = (
+    setup_options: tuple[SetupOption, ...] = (
         SetupOption("sides", "--sides", "wonder sides: random (the rules, W-SETUP-4), or all "
                     "A or all B", choices=("random", "A", "B"), commands=("simulate", "study")),
         SetupOption("remove", "--remove", "leave these cards out of the game (a removed Age "
@@ -130,7 +131,7 @@ class Seven:
         """A ladder's pairwise results: who finished ahead of whom in each game."""
         return pairwise(games)
 
-    ladder_method = METHOD
+    ladder_method: str | None = METHOD
 
     def ladder_table(self, games: pd.DataFrame, agents: Sequence[str]):
         """(title, {column: [cells]}): each agent's game results — seats played, win rate
@@ -181,7 +182,7 @@ class Seven:
             raise SetupError("--remove" if removals else "--sides", str(e)) from None
 
     #: Search agents (small budgets) that the conformance tests check for peeking.
-    search_agents = ("mcts:300",)
+    search_agents: tuple[str, ...] = ("mcts:300",)
 
     def hidden_variant(self, state, seat: int, seed: int = 0):
         """A state that differs from ``state`` only in what ``seat``'s decider cannot see
@@ -215,18 +216,11 @@ class Seven:
         which sees a stop inside its loops."""
         return chunk_size(lineup), False
 
-    def new_summary(self, lineup: Sequence[str], players: int, seed: int, seating: str,
-                    setup: Mapping[str, Any]):
-        """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
-        total, speed)``."""
-        return SimulationSummary(lineup, players, seed, setup)
 
+    bench = staticmethod(benchmark.bench_table)
+    summary = SimulationSummary
     bench_defaults = (20_000, 2_000)
 
-    def bench(self, players: int, games: int, iterations: int, repeat: int, jobs: int,
-              measure, say):
-        """``duel bench --game seven``: (title, rows) after ``say(intro)``."""
-        return benchmark.bench_table(players, games, iterations, repeat, jobs, measure, say)
 
     # ---------------------------------------------------------------- records
     def is_record(self, data: Mapping[str, Any]) -> bool:

@@ -20,6 +20,7 @@ win rate (a shared win 1/k) with its Wilson interval and the mean finishing plac
 """
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from duelpy.seven.agents import SevenAgentError, with_iterations
@@ -44,35 +45,46 @@ def check_agents(agents, iterations: int | None = None) -> list[str]:
     return out
 
 
+def _by_game(frame: pd.DataFrame):
+    """The frame in (game, seat) order and its seats as (games x players) arrays: games,
+    agents, and a key that orders finishes (VP, then coins: W-END-2).  Every game must have
+    the same number of rows."""
+    f = frame.sort_values(["game", "seat"], kind="stable") if len(frame) else frame
+    games, counts = np.unique(f["game"].to_numpy(), return_counts=True)
+    if len(games) and not (counts == counts[0]).all():
+        raise ValueError("every game of the table must have the same number of seats")
+    n = int(counts[0]) if len(games) else 0
+    shape = (len(games), n)
+    agents = f["agent"].to_numpy(object).reshape(shape)
+    key = (f["vp"].to_numpy(np.int64) * 1_000_000 + f["coins"].to_numpy(np.int64)).reshape(shape)
+    return f, games, agents, key
+
+
 def pairwise(frame: pd.DataFrame) -> pd.DataFrame:
     """The comparisons of every game: one row per pair of seats held by different agents,
     columns ``game``, ``p1``, ``p2`` (agents), ``winner`` (0: p1 finished ahead, 1: p2,
-    -1: equal VP and coins), the table :func:`duelpy.ladder.rating.fit_ratings` reads."""
-    rows = []
-    for g, f in frame.groupby("game", sort=True):
-        seats = list(f.itertuples(index=False))
-        for i in range(len(seats)):
-            for j in range(i + 1, len(seats)):
-                a, b = seats[i], seats[j]
-                if a.agent == b.agent:
-                    continue
-                ka, kb = (a.vp, a.coins), (b.vp, b.coins)
-                rows.append({"game": g, "p1": a.agent, "p2": b.agent,
-                             "winner": 0 if ka > kb else (1 if kb > ka else -1)})
-    return pd.DataFrame(rows, columns=["game", "p1", "p2", "winner"])
+    -1: equal VP and coins), the table :func:`duelpy.ladder.rating.fit_ratings` reads.
+    Rows go by game, then by seat pair (0-1, 0-2, ..., 1-2, ...)."""
+    _, games, agents, key = _by_game(frame)
+    n = agents.shape[1]
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    if not len(games) or not pairs:
+        return pd.DataFrame({"game": [], "p1": [], "p2": [], "winner": []})
+    i, j = (np.array(x) for x in zip(*pairs))
+    a, b = agents[:, i], agents[:, j]
+    winner = np.where(key[:, i] > key[:, j], 0, np.where(key[:, j] > key[:, i], 1, -1))
+    keep = (a != b).ravel()
+    return pd.DataFrame({"game": np.repeat(games, len(pairs))[keep], "p1": a.ravel()[keep],
+                         "p2": b.ravel()[keep], "winner": winner.ravel()[keep]})
 
 
 def agent_table(frame: pd.DataFrame, agents) -> pd.DataFrame:
     """Per agent: seats played, game wins (shared wins as 1/k), win rate with its 95%
     Wilson interval, mean VP and mean finishing place (1 = first; ties share the better
     place)."""
-    f = frame.copy()
-    place = {}
-    for _, x in f.groupby("game"):
-        keys = list(zip(x["vp"], x["coins"]))
-        for idx, k in zip(x.index, keys):
-            place[idx] = 1 + sum(k2 > k for k2 in keys)
-    f["place"] = pd.Series(place)
+    f, _, _, key = _by_game(frame)
+    f = f.copy()
+    f["place"] = (1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)).ravel()
     rows = []
     for a in agents:
         x = f[f["agent"] == a]

@@ -5,7 +5,7 @@ seed).  Format::
 
     {"game": "seven", "format": 1, "players": 4, "seed": 7, "sides": "random",
      "boards": null, "moves": [[seat, action, "text"], ...],
-     "result": {"winners": [...], "totals": [...]},          # result optional
+     "result": {"winners": [...], "totals": [...]},          # null while not over
      "remove": ["Scientists Guild"]}                         # a study's treatment, optional
 
 ``text`` is :func:`duelcore.seven.action_to_string` of the action, checked on replay.
@@ -77,6 +77,9 @@ def replay(rec: dict) -> _core.State:
         except ValueError as e:
             raise RecordError(f"move {i}: {e}") from None
     res = rec.get("result")
+    if res is None and st.is_terminal():
+        raise RecordError("the game is over but the record has no result (a record keeps "
+                          "the result of a finished game)")
     if res is not None:
         if not st.is_terminal():
             raise RecordError("the record has a result but the game is not over")
@@ -108,5 +111,8 @@ def load_record(path) -> dict:
         raise RecordError(f"cannot read record {path}: {what}") from None
     except RecursionError:
         raise RecordError(f"cannot read record {path}: JSON nested too deeply") from None
-    replay(rec)
+    try:
+        replay(rec)
+    except RecordError as e:
+        raise RecordError(f"{path}: {e}") from None
     return rec

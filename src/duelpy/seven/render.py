@@ -22,7 +22,7 @@ def render_text(state: _core.State, seat: int | None = None) -> str:
         name = "Free City (seat 2)" if state.players == 2 and i == 2 else f"P{i + 1} (seat {i})"
         lines.append(f"{name}: {board} {side}, stages {stages}, coins {state.coins(i)}, "
                      f"shields {state.shields(i)}, military {mil:+d} ({defeats} defeats)")
-        by = {}
+        by: dict[str, list[str]] = {}
         for c in state.city(i):
             by.setdefault(_COLOUR_OF[c], []).append(c)
         for colour in _data.COLOURS:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pandas as pd
 
@@ -37,6 +37,7 @@ from duelcore import seven as _core
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
+from duelpy.base.study import ArmsOnSameGames
 from duelpy.base.stats import Z95, proportion_ci as _wilson
 from duelpy.base.tables import Column, print_table
 from duelpy.seven.agents import lineup as _lineup, parse_agent
@@ -88,7 +89,7 @@ class Arm:
                     raise ValueError(f"seat P{seat + 1}: a {players}-player game has seats "
                                      f"P1..P{players}")
                 boards[seat] = w
-        kw = {"sides": self.sides or "random", "boards": boards,
+        kw: dict[str, Any] = {"sides": self.sides or "random", "boards": boards,
               "remove": list(self.remove) or None}
         _core.new_state(players, 0, **kw)        # the core's own checks (unknown, too few...)
         return kw
@@ -394,7 +395,7 @@ def _arm_table(arm: Arm) -> dict:
 
 
 @dataclass(frozen=True)
-class SevenStudySpec:
+class SevenStudySpec(ArmsOnSameGames):
     """A validated 7 Wonders study: ``players`` (2..7; 2 is the Free City variant), one
     canonical agent per seat (``agents``), ``games`` per arm on the same seeds (game g of
     every arm has the same deal wherever the treatment leaves it alone), the ``control`` arm
@@ -437,9 +438,6 @@ class SevenStudySpec:
     def arms(self) -> list[str]:
         return [self.control.name] + [t.name for t in self.treatments]
 
-    @property
-    def total_games(self) -> int:
-        return self.games * (1 + len(self.treatments))
 
     def arm(self, k: int) -> Arm:
         return self.control if k == 0 else self.treatments[k - 1]
@@ -481,10 +479,6 @@ class SevenStudySpec:
                 "options": _arm_table(self.control),
                 "treatment": [{"name": t.name, **_arm_table(t)} for t in self.treatments]}
 
-    def identity(self) -> dict:
-        d = self.to_dict()
-        del d["name"], d["chunk_size"]
-        return d
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "study") -> "SevenStudySpec":
@@ -522,9 +516,6 @@ class SevenStudySpec:
     def default_chunk_size(self) -> int:
         return max(1, min(chunk_size(self.agents), math.ceil(self.games / 16)))
 
-    def jobs(self, chunk: int) -> list[tuple[int, int, int]]:
-        return [(arm, lo, min(self.games, lo + chunk))
-                for lo in range(0, self.games, chunk) for arm in range(len(self.arms))]
 
     def task(self, job: tuple) -> ChunkTask:
         arm, lo, hi = job
@@ -608,7 +599,7 @@ class SimulationSummary:
     """What ``duel simulate --game seven`` prints: the win rate of each seat (and of each
     agent when they differ) with 95% Wilson intervals and the mean VP."""
 
-    def __init__(self, lineup, players: int, seed: int, setup: dict):
+    def __init__(self, lineup, players: int, seed: int, seating: str, setup: dict):
         self.lineup, self.players, self.seed, self.setup = list(lineup), players, seed, setup
         self.frames: list[pd.DataFrame] = []
 

@@ -242,8 +242,9 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
         game is kept.
     """
     spec = None if spec_or_path is None else load_spec(spec_or_path)
-    address = check_run_options(backend=backend, executor=executor, workers=workers,
-                                max_chunks=max_chunks, address=address, error=StudyError)
+    how = check_run_options(backend=backend, executor=executor, workers=workers,
+                            max_chunks=max_chunks, address=address, error=StudyError,
+                            progress=progress, console=console)
     if spec is None and not resume:
         raise StudyError("no study given: pass a study file or options")
     out = Path(out_dir).expanduser()
@@ -257,12 +258,10 @@ def run_study(spec_or_path, out_dir, *, workers: int | None = None, backend: str
     total = spec.total_games
     table = None if manifest is not None else folder.read_games(total * spec.rows_per_game)
     if table is None:
-        parts, outcome, done = run_spec(
-            spec, jobs, folder, manifest, work=play_task, executor=executor, backend=backend,
-            workers=workers, address=address, overwrite=overwrite, progress=progress,
-            console=console, max_chunks=max_chunks, created=created, error=StudyError)
+        parts, outcome, done = run_spec(spec, jobs, folder, manifest, work=play_task,
+                                        overwrite=overwrite, created=created, **how)
         if outcome.interrupted:
-            raise StudyInterrupted(outcome.reason, done + outcome.games, total, out)
+            raise StudyInterrupted(str(outcome.reason), done + outcome.games, total, out)
         table = spec.finish_table(folder.combine(jobs))
         write_parquet(table, out / GAMES_FILE)
     df = spec.finish_table(table)

@@ -36,6 +36,7 @@ import logging
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -153,27 +154,23 @@ def _str(body, key, default=..., max_len=200):
     return v
 
 
-def _query_float(request, key, default, lo, hi):
+def _query(request, key, default, lo, hi, integer: bool):
+    """A query parameter: an integer (ASCII digits only: no '²') or a finite number, from
+    ``lo`` to ``hi``; ``default`` if absent.  WebError (400) naming it otherwise."""
     v = request.query_params.get(key)
     if v is None:
         return default
     try:
-        x = float(v)
+        if integer and not _INT.fullmatch(v):
+            raise ValueError
+        x = int(v) if integer else float(v)
     except ValueError:
-        raise WebError(400, f"query parameter {key} must be a number, not {v[:40]!r}") from None
-    if not math.isfinite(x) or not lo <= x <= hi:
-        raise WebError(400, f"query parameter {key} must be from {lo:g} to {hi:g}, not {v[:40]}")
+        x = None
+    if x is None or not math.isfinite(x) or not lo <= x <= hi:
+        kind, span = ("an integer", f"{lo} to {hi}") if integer else \
+            ("a number", f"{lo:g} to {hi:g}")
+        raise WebError(400, f"query parameter {key} must be {kind} from {span}, not {v[:40]!r}")
     return x
-
-
-def _query_int(request, key, default, lo, hi):
-    v = request.query_params.get(key)
-    if v is None:
-        return default
-    if not _INT.fullmatch(v) or not lo <= int(v) <= hi:
-        raise WebError(400, f"query parameter {key} must be an integer from {lo} to {hi}, "
-                            f"not {v[:40]!r}")
-    return int(v)
 
 
 def _seed(body) -> int | None:
@@ -198,6 +195,11 @@ def _seed(body) -> int | None:
 
 
 # ---------------------------------------------------------------- the app
+def _handlers(web_error, http_error, server_error) -> dict[Any, Any]:
+    """Starlette's exception handlers, by exception class."""
+    return {WebError: web_error, HTTPException: http_error, Exception: server_error}
+
+
 def create_app(*, study_dir: Path | None = None, manager: GameManager | None = None,
                allowed_hosts=None, **manager_options) -> Starlette:
     """The ASGI app.
@@ -284,8 +286,8 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
 
     async def get_game(request):
         game = games.get(request.path_params["gid"])
-        version = _query_int(request, "version", None, 0, 2 ** 62)
-        wait = _query_float(request, "wait", 0.0, 0.0, MAX_WAIT)
+        version = _query(request, "version", None, 0, 2 ** 62, integer=True)
+        wait = _query(request, "wait", 0.0, 0.0, MAX_WAIT, integer=False)
         games.resume(game)
         if version is not None and wait > 0:
             await games.wait(game, version, wait, request.is_disconnected)
@@ -422,8 +424,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         routes=routes,
         middleware=[Middleware(_SecurityHeaders),
                     Middleware(TrustedHostMiddleware, allowed_hosts=hosts)],
-        exception_handlers={WebError: web_error, HTTPException: http_error,
-                            Exception: server_error},
+        exception_handlers=_handlers(web_error, http_error, server_error),
         lifespan=lifespan,
     )
     app.state.games = games

@@ -23,6 +23,7 @@ import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future
+from typing import Any, TypeVar
 
 from duelcore import IllegalActionError
 from duelcore import search as _search
@@ -98,6 +99,9 @@ class SearchPool:
 
 
 # ---------------------------------------------------------------- what every game's session has
+S = TypeVar("S", bound="Session")
+
+
 class Session:
     """What the manager needs of a game played in the browser, whatever the game: an id, a
     version bumped at every change, whether the AI is thinking (and since when), the stop
@@ -126,6 +130,7 @@ class Session:
         self.ai_task: asyncio.Task | None = None
         self.error: str | None = None
         self.rate = 0.0                     # the AI's iterations per second (last search)
+        self.state: Any = None              # the game's core state (set by each game)
 
     def touch(self) -> None:
         """Mark the game as seen now (idle games are dropped first)."""
@@ -144,17 +149,27 @@ class Session:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    def ai_due(self) -> bool:                                   # pragma: no cover - abstract
+    # Each game's session (Duel's Game, 7 Wonders' SevenGame) gives these; a bare session
+    # has no AI seat and nothing to undo.
+    def ai_due(self) -> bool:
         """True if an AI seat has a decision now."""
-        raise NotImplementedError
+        return False
 
-    def ai_job(self):                                           # pragma: no cover - abstract
+    def ai_job(self):
         """(function, args) to run in a search thread for the AI's next decision(s)."""
-        raise NotImplementedError
+        raise RuntimeError(f"{type(self).__name__} has no AI seat")
 
-    def ai_apply(self, done) -> None:                           # pragma: no cover - abstract
+    def ai_apply(self, done) -> None:
         """Apply what :meth:`ai_job`'s function returned (event loop only)."""
-        raise NotImplementedError
+        raise RuntimeError(f"{type(self).__name__} has no AI seat")
+
+    def truncate(self, k: int) -> None:
+        """Keep the first k moves (undo)."""
+        raise RuntimeError(f"{type(self).__name__} keeps no moves")
+
+    def undo_point(self) -> int | None:
+        """The move index of the person's previous decision, or None."""
+        return None
 
     def thinking_json(self) -> str:
         """The parts of the view that change without a new version (elapsed time)."""
@@ -244,7 +259,7 @@ class Game(Session):
         self.history = [state.clone()]
         self.log: list[dict] = []
         self._log_json: list[str] = []       # each log entry as JSON, made once
-        self._cache = (None, b"")           # (key, the view as JSON without the live parts)
+        self._cache: tuple[Any, str] = (None, "")   # (key, the view as JSON, no live parts)
 
     # ---- the AI (see GameManager._ai_turns)
     def ai_due(self) -> bool:
@@ -503,7 +518,7 @@ class GameManager:
         game = Game(gid, human, agent, record, state)
         return self.add(game)
 
-    def add(self, game: Session) -> Session:
+    def add(self, game: S) -> S:
         """Keep a new game (made by a game's own factory) and start its AI if it is due."""
         self._make_room()
         self.games[game.id] = game

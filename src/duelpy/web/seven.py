@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from typing import Any
 
 from duelcore import seven as _core
 from duelcore import seven_data as _data
@@ -78,8 +79,8 @@ def _effect_items(effect: str) -> tuple[list, str]:
         if "/" in arg:
             r = arg.split("/")
             return [{"t": "choice", "r": r}], f"produces 1 {' or '.join(r)} each turn"
-        n, _, r = arg.partition(" ") if " " in arg else ("1", "", arg)
-        return [{"t": "res", "r": r, "n": int(n)}], f"produces {n} {r}"
+        n, _, res = arg.partition(" ") if " " in arg else ("1", "", arg)
+        return [{"t": "res", "r": res, "n": int(n)}], f"produces {n} {res}"
     if kind == "vp":
         return [{"t": "vp", "n": int(arg)}], f"{arg} VP"
     if kind == "shields":
@@ -115,7 +116,7 @@ def seven_catalogue() -> dict:
     """Every 7 Wonders card, guild and wonder board as the page draws them: colour, cost
     (``{"coins", "res"}``), effect icons and words, chains (both ways)."""
     chains_to = _chains_to()
-    cards = {}
+    cards: dict[str, dict] = {}
     for c in _data.CARDS:
         items, text = _effect_items(c.effect)
         entry = cards.setdefault(c.name, {"colour": c.colour, "ages": [], "cost": c.cost or "free",
@@ -132,7 +133,7 @@ def seven_catalogue() -> dict:
                          "chain_from": [], "chain_to": []}
     boards = {}
     for b in _data.BOARDS:
-        sides = {}
+        sides: dict[str, list] = {}
         for side, stages in (("A", b.a), ("B", b.b)):
             sides[side] = []
             for st in stages:
@@ -171,7 +172,7 @@ def _public_action(a: int, seat: int, viewer: int | None, decider: int) -> dict:
         return {"use": "hali", "text": _core.action_to_string(a)}
     use, name, left, right = _core.decode_turn_action(a)
     full = viewer is None or viewer == decider
-    out = {"use": use, "left": left, "right": right}
+    out: dict[str, Any] = {"use": use, "left": left, "right": right}
     if use in ("build", "free"):
         out["card"] = name
         out["text"] = f"builds {name}" + (" free (Olympia)" if use == "free" else "")
@@ -331,7 +332,7 @@ class SevenGame(Session):
 
     game_name = "seven"
 
-    def __init__(self, gid: str, players: int, human: int, agents: list[str], seed: int,
+    def __init__(self, gid: str, players: int, human: int, agents: list[str | None], seed: int,
                  sides: str = "random"):
         super().__init__(gid)
         self.players = players
@@ -344,9 +345,9 @@ class SevenGame(Session):
         self.moves: list[tuple[int, int]] = []
         self.history = [self.state.clone()]
         self.log: list[dict] = []
-        self.commits: dict[int, int] = {}
+        self.commits: dict[int, tuple[int, int, str]] = {}   # seat: (action, decider, who)
         self.label = ", ".join(sorted({agent_label(a) for a in agents if a}))
-        self._cache = (None, "")
+        self._cache: tuple[Any, str] = (None, "")
 
     # ---- the AI
     def ai_due(self) -> bool:

@@ -10,6 +10,8 @@ choosing from it (unless ``reveal=True``, as in the replay of a finished game).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from duelcore import ACTION_LAYOUT as L, State, data
 
 from duelpy.duel.notation import NUM_DECISION_ACTIONS, action_name
@@ -315,7 +317,7 @@ def _layout(state: State, d: dict, mover, moves_by_card: dict) -> list | None:
     guilds = _guild_slots(state, d["layout"])
     out = []
     for s, entry in enumerate(d["layout"]):
-        slot = {"slot": s, "row": row_of[s], "x": xs[s] - lo, "card": None, "face": "taken",
+        slot: dict[str, Any] = {"slot": s, "row": row_of[s], "x": xs[s] - lo, "card": None, "face": "taken",
                 "available": False}
         if entry is None:
             pass
@@ -338,7 +340,7 @@ def _layout(state: State, d: dict, mover, moves_by_card: dict) -> list | None:
 
 def _player(state: State, q: int, d: dict, mover, vp: dict) -> dict:
     pd_ = d["players"][q]
-    by_colour = {colour: [] for colour in data.COLOURS}
+    by_colour: dict[str, list] = {colour: [] for colour in data.COLOURS}
     for name in pd_["city"]:
         by_colour[data.CARDS[data.CARD_NAMES.index(name)].colour].append(name)
     wonders = []
