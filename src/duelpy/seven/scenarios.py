@@ -124,7 +124,8 @@ def scenario(players: int, seed: int = 0, *, age: int = 1, turn: int = 1,
 
     # ---- boards and sides (W-SETUP-4)
     wanted = _per_seat(boards, seats, "boards", None)
-    board_of, side_of = [None] * seats, [None] * seats
+    board_of: list[str | None] = [None] * seats
+    side_of: list[str | None] = [None] * seats
     for i, b in enumerate(wanted):
         if b is None:
             continue
@@ -219,7 +220,7 @@ def scenario(players: int, seed: int = 0, *, age: int = 1, turn: int = 1,
     disc = [take(nm, "discard", range(1, age + 1)) for nm in disc_names]
     # the cards of this Age played so far: one a city a turn (W-AGE-3, W-TURN-5)
     limit = 6 if over else turn - 1
-    ages_of = {}
+    ages_of: dict[int, set[int]] = {}
     for p in pool:
         ages_of.setdefault(_data.PHYSICAL[p][0], set()).add(pool[p])
     for i in range(seats):
@@ -316,14 +317,14 @@ def scenario(players: int, seed: int = 0, *, age: int = 1, turn: int = 1,
         if age == 2:
             return (q + t) % players
         return (q - t % players + players) % players
-    seen = [[[] for _ in range(players)] for _ in range(players)]
+    seen: list[list[list[int]]] = [[[] for _ in range(players)] for _ in range(players)]
     if not over:
         holder = {packet(q, turn - 1): q for q in range(players)}
         for p in range(players):
             for t in range(turn):
                 k = packet(p, t)
                 seen[p][k] = sorted(hand_ids[holder[k]])
-    facedown = [[] for _ in range(seats)]
+    facedown: list[list[int]] = [[] for _ in range(seats)]
     k = 0
     for i in range(seats):
         mine = tucked[k:k + stage_n[i]]
