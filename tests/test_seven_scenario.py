@@ -135,10 +135,14 @@ def test_olympia_free_build_and_the_end():
 
 def test_the_doc_example():
     """docs/seven.md's example."""
-    st = scenario(4, seed=1, age=2, turn=3, boards=["Gizah B", None, "Rhodos A", None],
-                  cities={0: ["Lumber Yard", "Stone Pit", "Sawmill"]}, coins={0: 7},
-                  hands={0: ["Statue", "Library"]}, stages={0: 1})
+    st = scenario(4, seed=1, age=2, turn=3, boards=["Gizah B", "Rhodos A", None, None],
+                  cities={0: ["Lumber Yard", "Stone Pit", "Sawmill"], 1: ["Ore Vein", "Loom"]},
+                  coins={0: 7}, hands={0: ["Statue", "Library"]}, stages={0: 1})
     assert st.board(0) == ("Gizah", "B", 1) and st.coins(0) == 7 and len(st.hand(0)) == 5
+    builds = [t for t in map(sv.action_to_string, st.legal_actions(0))
+              if not t.startswith("discard")]
+    assert builds == ["build Statue (left 4, right 0)", "build Dispensary (left 4, right 2)",
+                      "build Library (left 2, right 0)"]
 
 
 @pytest.mark.parametrize("kwargs,match", [

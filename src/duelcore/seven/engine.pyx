@@ -19,7 +19,8 @@ seat 2: the digest's ring (FC 0, P1 1, P2 2) turned by one seat, which keeps eve
 left/right relation (W-FREE-2).
 
 Files, one job each, compiled as this one module: this file the rules, ``checks.pxi`` the
-invariants (``sv_state_check``), ``api.pxi`` the Python face (``State``, ``new_state``,
+invariants (``sv_state_check``) and the checks of positions written as data
+(``sv_position_check``, ``STATE_CHECKS``), ``api.pxi`` the Python face (``State``, ``new_state``,
 positions as data) and ``search.pxi`` the agents and batch runners (included, not a module of
 their own, so that the search inlines the rules and reads their tables).
 """
