@@ -228,7 +228,7 @@ def scenario(players: int, seed: int = 0, *, age: int = 1, turn: int = 1,
         if len(now) > limit + (3 if board_of[i] == "Halikarnassus" else 0):
             raise ValueError(f"cities[{i}]: {len(now)} cards of Age {roman[age]} "
                              f"({', '.join(now)}), but "
-                             + (f"a city plays 6 cards an Age" if over else
+                             + ("a city plays 6 cards an Age" if over else
                                 f"before turn {turn} of Age {roman[age]} a city has played "
                                 f"{limit} of them, one a turn")
                              + " (W-AGE-3, W-TURN-5; use a later turn)")
