@@ -50,7 +50,6 @@ def commit_all(state, actions, default="discard"):
         if seat in actions:
             state.apply_action(actions[seat], seat)
         else:
-            hand = state.hand(seat)
             legal = state.legal_actions(seat)
             for a in legal:
                 if sv.decode_turn_action(a)[0] == default:
