@@ -95,9 +95,9 @@ def render_text(state: _core.State, seat: int | None = None) -> str:
         if extra:
             lines.append("; ".join(extra))
     else:
-        w = state.winners()
+        winners = state.winners()
         lines.append("scores: " + ", ".join(f"P{i + 1} {s['total']}" for i, s in
                                              enumerate(scores))
-                     + "; winner" + ("s" if len(w) > 1 else "") + " "
-                     + ", ".join(f"P{x + 1}" for x in w))
+                     + "; winner" + ("s" if len(winners) > 1 else "") + " "
+                     + ", ".join(f"P{x + 1}" for x in winners))
     return "\n".join(lines)
