@@ -82,6 +82,18 @@ class Child:
                 return
             time.sleep(0.05)
 
+    def wait_until(self, ready, timeout: float = 120.0) -> None:
+        """Poll ``ready()`` until it is true, the process ends or ``timeout`` seconds pass
+        (for a condition on disk, such as a finished chunk, that CPU time cannot promise)."""
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < timeout and self.proc.poll() is None:
+            try:
+                if ready():
+                    return
+            except (OSError, ValueError):
+                pass                        # a file being renamed into place
+            time.sleep(0.05)
+
     def interrupt(self, timeout: float = 60.0):
         """Send SIGINT; return (seconds until exit, exit code, stdout, stderr)."""
         t0 = time.monotonic()

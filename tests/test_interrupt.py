@@ -76,10 +76,11 @@ def test_simulate_killed_then_resumed_gives_the_whole_table(tmp_path):
     args = ["simulate", "--games", "300000", "--out", str(out), "--seed", "5"]
     child = Child(args, tmp_path)
     child.wait_for("Ctrl-C")
-    child.busy(2.0)
+    chunks = tmp_path / ".k.parquet.run" / "chunks"
+    child.wait_until(lambda: any(chunks.glob("*.parquet")))   # a finished chunk on disk
     child.proc.kill()
     child.proc.wait()
-    assert any((tmp_path / ".k.parquet.run" / "chunks").glob("*.parquet"))
+    assert any(chunks.glob("*.parquet"))
     assert not out.exists()
     done = Child(args + ["--resume", "--quiet"], tmp_path)
     assert done.proc.wait(300) == 0, done.stderr

@@ -324,7 +324,8 @@ def check_prices(pg):
     pg.locator("#decision .prices").wait_for()
 
 
-@pytest.mark.parametrize("size,players", [("desktop", 4), ("phone", 2), ("phone", 7)])
+@pytest.mark.parametrize("size,players", [("desktop", 4), ("phone", 2),
+                                          pytest.param("phone", 7, marks=pytest.mark.slow)])
 def test_seven_a_whole_game_by_tapping_the_board(pages, tmp_path, size, players):
     phone = size == "phone"
     pg = pages(SIZES[size], touch=phone)

@@ -180,16 +180,9 @@ def _saved_games(command: str, out) -> int:
     return sum(len(pd.read_parquet(p)) for p in folder.glob("*.parquet"))
 
 
-def _wait_for_saved(command: str, out, child, timeout: float = 120.0) -> None:
-    """Poll until at least one finished chunk is readable on disk (or the child exits)."""
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout and child.proc.poll() is None:
-        try:
-            if _saved_games(command, out) > 0:
-                return
-        except (OSError, ValueError):
-            pass  # a chunk being renamed into place
-        time.sleep(0.05)
+def _wait_for_saved(command: str, out, child) -> None:
+    """Wait until at least one finished chunk is readable on disk (or the child exits)."""
+    child.wait_until(lambda: _saved_games(command, out) > 0)
 
 
 @pytest.mark.parametrize("name", NAMES)
