@@ -50,6 +50,8 @@ cdef extern from *:
     int hook_sigint "duel_hook_sigint"() noexcept nogil
     void unhook_sigint "duel_unhook_sigint"() noexcept nogil
 
+from cpython.exc cimport PyErr_CheckSignals
+
 stop_flag = 0
 bind_stop(&stop_flag)
 
@@ -112,6 +114,15 @@ class _SigintHook:
         import threading
         self.hooked = (threading.current_thread() is threading.main_thread()
                        and hook_sigint() == 1)
+        # A Ctrl-C that came before the hook went to Python's handler, which runs only
+        # between Python instructions (none run in the core): raise it now, not after the call.
+        if self.hooked:
+            try:
+                PyErr_CheckSignals()
+            except BaseException:
+                unhook_sigint()
+                self.hooked = False
+                raise
         return self
 
     def __exit__(self, *exc):
