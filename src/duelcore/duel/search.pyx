@@ -71,6 +71,26 @@ cdef struct AgentSpec:
     const double* pw        # planning search, fitted policy: its own weights table (PW_*,
                             #   fitpolicy.pxi; cached per file, never freed), else NULL
 
+DEF LOG_TABLE = 4096
+cdef double LOG_OF[LOG_TABLE]           # log(n) of the small counts, as libm computes it
+
+
+def _init_log_table():
+    cdef int n
+    LOG_OF[0] = -1e300                  # never read: a count in the UCB term is >= 1
+    for n in range(1, LOG_TABLE):
+        LOG_OF[n] = log(<double>n)
+
+
+_init_log_table()
+
+
+cdef inline double log_count(long n) noexcept nogil:
+    """log(n) of a visit or availability count: the same double as libm's log, from a table
+    while n is small."""
+    return LOG_OF[n] if 0 < n < LOG_TABLE else log(<double>n)
+
+
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
         x &= x - 1
@@ -292,6 +312,11 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     pp.mast_q = mast_q
     pp.science = prm.science
     pp.pw = prm.pw
+    pp.cc = NULL                        # the fitted policy's cost cache, one per search
+    if plan and prm.fitted:
+        pp.cc = <CostCache*>malloc(sizeof(CostCache))
+        if pp.cc != NULL:
+            cost_cache_clear(pp.cc)
     if mast:
         for i in range(2 * MAST_KEYS):
             mast_q[i] = 0.5
@@ -332,7 +357,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                         val = 1e300
                     else:
                         val = (nodes[child].reward / nodes[child].visits
-                               + c * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
+                               + c * sqrt(log_count(nodes[child].avail) / nodes[child].visits))
                         if plan:    # progressive bias: the policy's opinion fades with visits
                             val += prm.bias * nodes[child].bias / (nodes[child].visits + 1)
                             if prm.puct > 0.0:  # PUCT-style: the prior, growing with the
@@ -466,6 +491,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
         res.value[res.n_root] = nodes[child].reward / nodes[child].visits if nodes[child].visits else 0.0
         res.n_root += 1
         child = nodes[child].next_sibling
+    free(pp.cc)
     return it
 
 cdef int best_root_action(const SearchResult* res) noexcept nogil:
