@@ -180,6 +180,18 @@ def _saved_games(command: str, out) -> int:
     return sum(len(pd.read_parquet(p)) for p in folder.glob("*.parquet"))
 
 
+def _wait_for_saved(command: str, out, child, timeout: float = 120.0) -> None:
+    """Poll until at least one finished chunk is readable on disk (or the child exits)."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout and child.proc.poll() is None:
+        try:
+            if _saved_games(command, out) > 0:
+                return
+        except (OSError, ValueError):
+            pass  # a chunk being renamed into place
+        time.sleep(0.05)
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("command", ["simulate", "study", "ladder", "bench"])
 @pytest.mark.parametrize("presses", [1, 2])
@@ -195,6 +207,8 @@ def test_ctrl_c_keeps_every_finished_game(name, command, presses, tmp_path):
     child = Child(args, tmp_path)
     child.wait_for("Ctrl-C")
     child.busy(1.0)
+    if command != "bench":
+        _wait_for_saved(command, out, child)
     if presses == 2:
         child.proc.send_signal(signal.SIGINT)
         time.sleep(0.1)
@@ -224,7 +238,9 @@ def test_a_killed_run_keeps_its_games_and_resume_continues(name, command, tmp_pa
     args += ["--out", str(out)]
     child = Child(args, tmp_path)
     child.wait_for("Ctrl-C")
-    child.busy(1.0)
+    # Kill only once a chunk is on disk: CPU time alone does not say a chunk finished on a
+    # loaded machine (a 7 Wonders ladder chunk can take longer than a second).
+    _wait_for_saved(command, out, child)
     child.proc.kill()
     child.proc.wait()
     before = _saved_games(command, out)
