@@ -69,26 +69,6 @@ def test_the_planning_search_plays_round_8_exactly():
     assert got["games"] == want["games"]
 
 
-def test_the_cost_cache_gives_the_engine_s_costs():
-    """The fitted policy's cost cache (one per search, keyed by the cost inputs) returns what
-    the engine computes, for every card of the layout and every wonder, for both players, over
-    every turn of 300 seeded games (random and greedy play: chains, revived cards from the
-    discard pile, Masonry and Architecture, destroyed cards), all through one cache."""
-    states = []
-    for seed in range(300):
-        s = duelcore.new_game(seed)
-        rng = seed
-        kind = "random" if seed % 2 else "greedy"
-        while s.phase != "over":
-            a, rng = search.choose(s, {"kind": kind}, rng)
-            s.apply_action(a)
-            if s.phase == "play":
-                states.append(s.clone())
-    assert len(states) > 10_000
-    assert search._cost_cache_misses(states) == 0
-    assert search._cost_cache_misses(states[::-1]) == 0
-
-
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     FIXTURE.write_text(json.dumps(_reference()) + "\n")
     print(f"wrote {FIXTURE}")

@@ -139,83 +139,6 @@ cdef u8 PC_CHAIN_OUT[NUM_CARDS]         # 1 if a card of a later Age chains from
 cdef u8 PW_AGAIN[NUM_WONDERS]
 cdef u8 PC_RES[NUM_CARDS][5]            # fixed units produced per resource (brown/grey)
 cdef u8 PC_NOW[NUM_CARDS]               # 1: a guild or a card with coins per item
-cdef u64 PF_CHAIN_SRC[4][2]             # cards of an Age before [age] showing a chain symbol
-
-# The cost cache (CostCache, policy.pxi).  card_cost and wonder_cost read, of the player p
-# who pays: fixed production, choice producers, 1-coin trades, Masonry and Architecture, the
-# chain symbols of its city (is_chain); and the opponent's fixed production (trade prices,
-# R-TRADE-1).  The policy asks only for the costs of cards in the Age's layout, which chain
-# only from cards of earlier Ages (R-BUILD-2): so cost_inputs packs the above with the Age
-# and only the earlier Ages' chain sources (a card built this Age changes no cost of this
-# Age's cards through its chain symbol; one revived from the discard pile does, and changes
-# the key).  Equal inputs are then equal costs whatever else differs (coins, the layout,
-# another playout of the same search): a cached cost is the cost the engine would compute.
-# One search keeps one cache of COST_SLOTS entries, direct-mapped by a hash of the inputs (a
-# colliding set of inputs replaces the entry).
-cdef inline void cost_inputs(const GameState* s, int p, u64* k) noexcept nogil:
-    cdef const PlayerState* me = &s.p[p]
-    cdef const PlayerState* op = &s.p[1 - p]
-    cdef u64 a = 0, b = 0
-    memcpy(&a, me.fixed, 5)
-    memcpy(&b, op.fixed, 5)
-    k[0] = (a | (<u64>me.n_choice[0] << 40) | (<u64>me.n_choice[1] << 48)
-            | (<u64>me.trade_one << 56))
-    cdef int age = s.age if 0 <= s.age <= 3 else 0
-    k[1] = (b | (<u64>(me.tokens & ((1 << TK_MASONRY) | (1 << TK_ARCHITECTURE))) << 40)
-            | (<u64>age << 56))
-    k[2] = me.city[0] & PF_CHAIN_SRC[age][0]
-    k[3] = me.city[1] & PF_CHAIN_SRC[age][1]
-
-cdef inline void cost_cache_clear(CostCache* cc) noexcept nogil:
-    """Forget every entry (a key no position has)."""
-    cdef int i
-    for i in range(COST_SLOTS):
-        memset(cc.e[i].key, 0xFF, sizeof(cc.e[i].key))
-
-cdef inline CostEntry* cost_entry(CostCache* cc, const GameState* s, int p,
-                                  const CostEntry* keep) noexcept nogil:
-    """p's entry for its present cost inputs (a new, empty one if they are not cached), or
-    NULL if cc is NULL or the entry would replace `keep` (the other player's, in use)."""
-    cdef u64 k[4]
-    cdef u64 h
-    cdef CostEntry* e
-    if cc == NULL:
-        return NULL
-    cost_inputs(s, p, k)
-    h = ((k[0] * <u64>0x9E3779B97F4A7C15) ^ (k[1] * <u64>0xC2B2AE3D27D4EB4F)
-         ^ (k[2] * <u64>0x165667B19E3779F9) ^ (k[3] * <u64>0xD6E8FEB86659FD93))
-    e = &cc.e[(h >> 40) % COST_SLOTS]
-    if (e.key[0] != k[0] or e.key[1] != k[1] or e.key[2] != k[2] or e.key[3] != k[3]):
-        if e == keep:
-            return NULL
-        memcpy(e.key, k, sizeof(k))
-        memset(e.card, 0xFF, sizeof(e.card))
-        memset(e.wonder, 0xFF, sizeof(e.wonder))
-    return e
-
-cdef inline int cached_card_cost(CostEntry* e, const GameState* s, int p, int c
-                                 ) noexcept nogil:
-    """card_cost(s, p, c) through p's cost entry `e` (cost_entry), or directly if NULL."""
-    cdef int trade, v
-    if e == NULL:
-        return card_cost(s, p, c, &trade)
-    v = e.card[c]
-    if v < 0:
-        v = card_cost(s, p, c, &trade)
-        e.card[c] = <i16>v
-    return v
-
-cdef inline int cached_wonder_cost(CostEntry* e, const GameState* s, int p, int w
-                                   ) noexcept nogil:
-    """wonder_cost(s, p, w) through p's cost entry, as cached_card_cost."""
-    cdef int trade, v
-    if e == NULL:
-        return wonder_cost(s, p, w, &trade)
-    v = e.wonder[w]
-    if v < 0:
-        v = wonder_cost(s, p, w, &trade)
-        e.wonder[w] = <i16>v
-    return v
 
 cdef inline void prod_features(const GameState* s, int p, int c, double* new, double* squeeze
                                ) noexcept nogil:
@@ -253,12 +176,11 @@ cdef inline void slot_map(const GameState* s, u8* slot_of) noexcept nogil:
         if s.slot_card[k] != NO_CARD:
             slot_of[s.slot_card[k]] = k
 
-cdef void card_take_features(const GameState* s, int p, int c, int slot, double* g,
-                             CostEntry* eq) noexcept nogil:
+cdef void card_take_features(const GameState* s, int p, int c, int slot, double* g
+                             ) noexcept nogil:
     """g[PF_DENY_WIN .. PF_EXPOSE_DOWN], g[PF_OPP_NOW] and g[PF_DENY_PAIR]: what taking card
-    c (in layout slot `slot`, 255 if none: slot_map) does to p's opponent; the opponent's
-    costs through their cost entry `eq` (cost_entry) unless NULL."""
-    cdef int q = 1 - p, sym = PC_SYMBOL[c], sh, d, u, card
+    c (in layout slot `slot`, 255 if none: slot_map) does to p's opponent."""
+    cdef int q = 1 - p, sym = PC_SYMBOL[c], sh, d, u, card, trade
     cdef const PlayerState* op = &s.p[q]
     cdef double v, best = 0.0
     cdef u32 cov
@@ -299,7 +221,7 @@ cdef void card_take_features(const GameState* s, int p, int c, int slot, double*
         if card == NO_CARD:
             g[PF_EXPOSE_DOWN] += 1.0
         else:
-            v = cap10(card_value(s, q, card)) - cached_card_cost(eq, s, q, card) / 3.0
+            v = cap10(card_value(s, q, card)) - card_cost(s, q, card, &trade) / 3.0
             if v > best:
                 best = v
     g[PF_EXPOSE_VALUE] = best
@@ -342,7 +264,7 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            card_take_features(s, p, c, slot_of[c], g, NULL)
+            card_take_features(s, p, c, slot_of[c], g)
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
                 f = &F[n * PF_N]
@@ -432,8 +354,8 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
     """A playout turn drawn from the fitted softmax (weights pp.pw) at temperature pp.temp; a
     winning action is always taken.  The same logits as pf_logit over turn_features, computed
     card by card without the feature rows (each card's share once, each wonder's share once,
-    the layout slots once a turn; costs through the search's cache pp.cc)."""
-    cdef int p = s.to_move, c, w, k, cost, n = 0, sym, i
+    the layout slots once a turn)."""
+    cdef int p = s.to_move, c, w, k, trade, cost, n = 0, sym, i
     cdef int acts[PF_MAX_ACTIONS]
     cdef double z[PF_MAX_ACTIONS]
     cdef double wl[NUM_WONDERS]
@@ -448,14 +370,12 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
     cdef const double* mq = (pp.mast_q + p * MAST_KEYS) if (pp.mast_w > 0.0 and
                                                             pp.mast_q != NULL) else NULL
     cdef double mw = pp.mast_w
-    cdef CostEntry* ep = cost_entry(pp.cc, s, p, NULL)
-    cdef CostEntry* eq = cost_entry(pp.cc, s, 1 - p, ep)
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
     wb = ws
     while wb:
         w = ctz(wb)
         wb &= wb - 1
-        wcost = cached_wonder_cost(ep, s, p, w)
+        wcost = wonder_cost(s, p, w, &trade)
         if wcost > me.coins:
             ws &= ~(<u16>1 << w)
             continue
@@ -476,12 +396,12 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            card_take_features(s, p, c, slot_of[c], g, eq)
+            card_take_features(s, p, c, slot_of[c], g)
             shared = 0.0
             for i in range(PF_DENY_WIN, PF_EXPOSE_DOWN + 1):
                 shared += W[i] * g[i]
             shared += W[PF_OPP_NOW] * g[PF_OPP_NOW] + W[PF_DENY_PAIR] * g[PF_DENY_PAIR]
-            cost = cached_card_cost(ep, s, p, c)
+            cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
                 r = (shared + W[PF_BUILD] + W[PW_CB + c] + W[PF_B_VALUE] * PC_VALUE[c]
                      + W[PF_B_COST] * cost / 3.0)
@@ -788,47 +708,9 @@ def _init_fitted_tables():
         for r in range(5):
             PC_RES[i][r] = units[r]
         PC_NOW[i] = 1 if card.coins_per or card.guild else 0
-    for age in range(4):
-        PF_CHAIN_SRC[age][0] = PF_CHAIN_SRC[age][1] = 0
-        for i, card in enumerate(data.CARDS):
-            if card.chain_gives and card.age < age:
-                PF_CHAIN_SRC[age][i // 64] |= <u64>1 << (i % 64)
-    assert all(c.age > f.age for c in data.CARDS for f in data.CARDS
-               if c.chain_from and c.chain_from == f.chain_gives)   # the cache's premise
 
 
 _init_fitted_tables()
-
-
-def _cost_cache_misses(states):
-    """Test hook: the states' card and wonder costs for both players, read through one cost
-    cache shared by all of them (as in a search), against the engine's: the number of costs
-    that differ (0 when the cache is exact).  Asks for the cards of each state's layout (face
-    up, not taken) and every wonder, as the fitted policy does."""
-    cdef CostCache* cc = <CostCache*>malloc(sizeof(CostCache))
-    cdef CostEntry* e
-    cdef State st
-    cdef int p, c, w, k, trade, bad = 0
-    cdef u32 up
-    if cc == NULL:
-        raise MemoryError()
-    cost_cache_clear(cc)
-    try:
-        for st in states:
-            if not 1 <= st.s.age <= 3:
-                continue
-            for p in range(2):
-                e = cost_entry(cc, &st.s, p, NULL)
-                up = ~(st.s.taken | st.s.face_down) & ((<u32>1 << NUM_SLOTS) - 1)
-                for k in range(NUM_SLOTS):
-                    c = st.s.slot_card[k]
-                    if (up >> k) & 1 and c != NO_CARD:
-                        bad += (cached_card_cost(e, &st.s, p, c) != card_cost(&st.s, p, c, &trade))
-                for w in range(NUM_WONDERS):
-                    bad += (cached_wonder_cost(e, &st.s, p, w) != wonder_cost(&st.s, p, w, &trade))
-    finally:
-        free(cc)
-    return bad
 
 
 def _fitted_draws(State state not None, int n, seed=0, double temp=1.0, double mast=0.0,
@@ -843,7 +725,6 @@ def _fitted_draws(State state not None, int n, seed=0, double temp=1.0, double m
         load_policy_weights()
     cdef PolicyParams pp
     pp.pw = PF_DEFAULT
-    pp.cc = NULL
     cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
     cdef int i
     pp.noise = 0.0

@@ -28,20 +28,6 @@ cdef double TOKEN_PICK[NUM_TOKENS]  # token preference in playouts
 cdef enum:
     P_WIN = 1000
 
-cdef struct CostEntry:
-    # The fitted playout policy's costs for one player and one set of cost inputs
-    # (fitpolicy.pxi, cost_inputs): what a player pays for a card or a wonder depends only on
-    # its production, choice producers, 1-coin trades, Masonry / Architecture, the chain
-    # symbols it holds and the opponent's production.
-    u64 key[4]              # the inputs (cost_inputs)
-    i16 card[NUM_CARDS]     # card_cost of each card (-1: not computed yet)
-    i16 wonder[NUM_WONDERS] # wonder_cost of each wonder (-1: not yet)
-
-DEF COST_SLOTS = 512        # entries of a search's cost cache (direct-mapped by a key hash)
-
-cdef struct CostCache:
-    CostEntry e[COST_SLOTS]
-
 cdef struct PolicyParams:
     double noise            # uniform noise added to the scores (VP)
     double eps              # probability of a uniformly random move
@@ -52,7 +38,6 @@ cdef struct PolicyParams:
     const double* mast_q    # their values: [2 * MAST_KEYS] mean reward of each player's key
     double science          # fitted policy: logit added to a build of a new science symbol
     const double* pw        # fitted policy: its weights, laid out as PW_* (fitpolicy.pxi)
-    CostCache* cc           # fitted policy: the search's cost cache (NULL: none)
 
 cdef inline int push_distance(const GameState* s, int p) noexcept nogil:
     """How far the pawn is toward p's opponent's capital (negative: toward p's own)."""

@@ -116,6 +116,3 @@ def _fitted_draws(state: State, n: int, seed: int = 0, temp: float = 1.0, mast: 
                   mast_q: npt.NDArray[np.float64] | None = None,
                   science: float = 0.0) -> npt.NDArray[np.int32]:
     """``n`` playout turns drawn by the fitted policy at ``state`` (a test hook)."""
-
-def _cost_cache_misses(states: Sequence[State]) -> int:
-    """Costs read through one shared cost cache that differ from the engine's (a test hook)."""

@@ -312,11 +312,6 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     pp.mast_q = mast_q
     pp.science = prm.science
     pp.pw = prm.pw
-    pp.cc = NULL                        # the fitted policy's cost cache, one per search
-    if plan and prm.fitted:
-        pp.cc = <CostCache*>malloc(sizeof(CostCache))
-        if pp.cc != NULL:
-            cost_cache_clear(pp.cc)
     if mast:
         for i in range(2 * MAST_KEYS):
             mast_q[i] = 0.5
@@ -491,7 +486,6 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
         res.value[res.n_root] = nodes[child].reward / nodes[child].visits if nodes[child].visits else 0.0
         res.n_root += 1
         child = nodes[child].next_sibling
-    free(pp.cc)
     return it
 
 cdef int best_root_action(const SearchResult* res) noexcept nogil:

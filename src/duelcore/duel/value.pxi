@@ -192,7 +192,6 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, double den
     pp.deny = deny
     pp.fitted = 0
     pp.pw = NULL
-    pp.cc = NULL
     pp.temp = 1.0
     pp.mast_w = 0.0
     pp.mast_q = NULL
