@@ -7,7 +7,7 @@ import pytest
 import duelcore
 from rules_helpers import (
     AGE_CARDS, GUILDS, L, LAYOUT_FACE_DOWN, TOKEN_NAMES, WONDER_NAMES, act,
-    chance_first, chance_token, chance_wonder, cid, discard, guild_back, pick, player, reveal,
+    chance_first, chance_token, chance_wonder, discard, guild_back, pick, reveal,
     resolve_chance, state,
 )
 

@@ -14,20 +14,29 @@ from seven_helpers import commit_all, position
 LEFT = ["Sawmill", "Foundry", "Quarry", "Brickyard", "Loom"]
 RIGHT = ["Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Glassworks", "Press"]
 GUILDS = [g.name for g in D.GUILDS]
+#: the turn of each Age at which the neighbours can hold their cards: a city plays one card a
+#: turn (W-TURN-5), so Age II's 4 cards of LEFT need turn 5; in Age I, the neighbours hold
+#: 5 cards of Age I at turn 6 (LEFT_AGE1 and RIGHT_AGE1: every resource of an Age I cost)
+TURN = {1: 6, 2: 5, 3: 1}
+LEFT_AGE1 = ["Loom"]
+RIGHT_AGE1 = ["Lumber Yard", "Clay Pool", "Ore Vein", "Glassworks", "Press"]
 
 
 def seven_position(board="Gizah A", own=(), hand=(), stages=0, guilds=None, age=3, discard=(),
-                   extra=None):
+                   extra=None, turn=None):
+    """Seven players, seat 0 on ``board`` holding ``hand`` (cards of ``age``), at a turn of
+    that Age where its neighbours can hold their cards (a position the rules reach)."""
     name = board.split()[0]
     others = [b for b in D.BOARD_NAMES if b != name]
     boards = [board] + [f"{b} A" for b in others]
-    cities = [list(own), LEFT, [], [], [], [], RIGHT]
+    left, right = (LEFT_AGE1, RIGHT_AGE1) if age == 1 else (LEFT, RIGHT)
+    cities = [list(own), left, [], [], [], [], right]
     if extra:
         for seat, cards in extra.items():
             cities[seat] = cities[seat] + list(cards)
-    return position(7, boards, age=age, cities=cities, hands=[list(hand)] + [[]] * 6,
-                    stages=[stages, 0, 0, 0, 0, 0, 0], coins=[30, 3, 3, 3, 3, 3, 3],
-                    guilds=guilds or GUILDS[:9], discard=discard)
+    return position(7, boards, age=age, turn=turn or TURN[age], cities=cities,
+                    hands=[list(hand)] + [[]] * 6, stages=[stages, 0, 0, 0, 0, 0, 0],
+                    coins=[30, 3, 3, 3, 3, 3, 3], guilds=guilds or GUILDS[:9], discard=discard)
 
 
 def build_it(st, name):
@@ -46,7 +55,7 @@ CARD_IDS = [f"{c.age}-{c.name}" for c in D.CARDS]
 @pytest.mark.parametrize("card", D.CARDS, ids=CARD_IDS)
 def test_every_card(card):
     """W-CARD: each Age card's production, VP, shields, science, coins and discounts."""
-    st = seven_position(hand=[card.name])
+    st = seven_position(hand=[card.name], age=card.age)       # a hand holds its Age's cards
     before = st.city_info(0)
     left, right = st.city_info(1), st.city_info(6)
     paid = build_it(st, card.name)
@@ -126,10 +135,11 @@ def test_every_guild(guild):
     Builders (own + neighbours), Shipowners (own, itself included), Scientists (a wildcard)."""
     own = ["Clay Pit", "Glassworks", "Arsenal", "Academy", "Senate"]
     guilds = [guild.name] + [g for g in GUILDS if g != guild.name][:8]
+    # seat 0 has built 3 cards of Age III (Arsenal, Academy, Senate): turn 4 (W-TURN-5)
     st = seven_position(own=own, hand=[guild.name], guilds=guilds, stages=1,
-                        extra=NEIGHBOUR_EXTRA)
+                        extra=NEIGHBOUR_EXTRA, turn=4)
     st2 = position(7, ["Gizah A"] + [f"{b} A" for b in D.BOARD_NAMES if b != "Gizah"], age=3,
-                   cities=[own + [guild.name], LEFT + NEIGHBOUR_EXTRA[1], [], [], [], [],
+                   turn=5, cities=[own + [guild.name], LEFT + NEIGHBOUR_EXTRA[1], [], [], [], [],
                            RIGHT + NEIGHBOUR_EXTRA[6]],
                    stages=[1, 2, 0, 0, 0, 0, 3], defeats=[0, 2, 0, 0, 0, 0, 1], guilds=guilds)
     left, right = st2.city_info(1), st2.city_info(6)
@@ -162,10 +172,12 @@ for b in D.BOARDS:
 def test_every_wonder_stage(board, side, k, stage):
     """W-WON-1..8: each stage's cost is met with own production and trade, the card goes under
     the board, and the printed effect applies."""
-    st = seven_position(board=f"{board} {side}", hand=["Altar"], stages=k, discard=["Baths"])
+    # the stage card: a card of Age III (the hand's Age), a guild so that it has one copy
+    card = "Builders Guild"
+    st = seven_position(board=f"{board} {side}", hand=[card], stages=k, discard=["Baths"])
     before = st.city_info(0)
     vp_before = st.scores()[0]["wonder"]
-    acts = [a for a in st.legal_actions(0) if sv.decode_turn_action(a)[:2] == ("stage", "Altar")]
+    acts = [a for a in st.legal_actions(0) if sv.decode_turn_action(a)[:2] == ("stage", card)]
     assert acts
     a = min(acts, key=lambda x: sum(sv.decode_turn_action(x)[2:]))
     paid = sum(sv.decode_turn_action(a)[2:])
@@ -176,7 +188,7 @@ def test_every_wonder_stage(board, side, k, stage):
         st.apply_action(sv.HALI_BASE + D.NAMES.index("Baths"), 0)
         assert "Baths" in st.city(0)
     assert st.board(0)[2] == k + 1
-    assert "Altar" not in st.city(0) and "Altar" not in st.discard_pile()
+    assert card not in st.city(0) and card not in st.discard_pile()
     after = st.city_info(0)
     eff = dict(e.partition(":")[::2] for e in stage.effects)
     assert st.scores()[0]["wonder"] - vp_before == int(eff.get("vp", 0))

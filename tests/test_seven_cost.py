@@ -148,9 +148,8 @@ def test_neighbours_do_not_sell_choice_cards():
 
 def _pos(left_city, left_board, stages_left=0):
     from seven_helpers import position
-    return position(3, ["Gizah A", left_board, "Babylon A"], age=2,
-                    cities=[[], left_city, []], stages=[0, stages_left, 0],
-                    hands=[["Stockade"], [], []])
+    return position(3, ["Gizah A", left_board, "Babylon A"], age=2, turn=2,
+                    cities=[[], left_city, []], stages=[0, stages_left, 0])
 
 
 def test_discounts_by_direction():
@@ -159,14 +158,12 @@ def test_discounts_by_direction():
     from seven_helpers import position
     for card, want in (("East Trading Post", [(0, 1), (2, 0)]),
                        ("West Trading Post", [(0, 2), (1, 0)]), (None, [(0, 2), (2, 0)])):
-        st = position(3, ["Gizah A", "Rhodos A", "Babylon A"], age=2,
-                      cities=[[card] if card else [], ["Lumber Yard"], ["Sawmill"]],
-                      hands=[["Stockade"], [], []])
+        st = position(3, ["Gizah A", "Rhodos A", "Babylon A"], age=2, turn=2,
+                      cities=[[card] if card else [], ["Lumber Yard"], ["Sawmill"]])
         assert st.payment_options(0, "Stockade") == want, card
     st = position(3, ["Olympia B", "Rhodos A", "Babylon A"], age=2,
-                  cities=[[], ["Loom"], ["Stone Pit"]], stages=[1, 0, 0],
-                  hands=[["Baths"], [], []])
+                  cities=[[], ["Loom"], ["Stone Pit"]], stages=[1, 0, 0])
     assert st.payment_options(0, "Baths") == [(0, 1)]                 # raw at 1 from the right
     st = position(3, ["Gizah A", "Alexandria A", "Ephesos A"], age=2,
-                  cities=[["Marketplace"], [], []], hands=[["Workshop"], [], []])
+                  cities=[["Marketplace"], [], []])
     assert st.payment_options(0, "Workshop") == [(1, 0)]              # glass from the left at 1

@@ -98,11 +98,13 @@ def _build_tables():
                                        "seventh": ST_SEVENTH, "free_build": ST_FREE,
                                        "discard_build": ST_HALI, "copy_guild": ST_COPY}[kind]
     memset(NAME_PHYS, 0, sizeof(NAME_PHYS))
+    memset(NAME_AGES, 0, sizeof(NAME_AGES))
     memset(AGE_PHYS, 0, sizeof(AGE_PHYS))
     for pid, (nm, age, mark) in enumerate(D.PHYSICAL):
         PH_NAME[pid] = nm
         PH_AGE[pid] = age
         NAME_PHYS[nm][pid >> 6] |= (<u64>1) << (pid & 63)
+        NAME_AGES[nm] |= 1 << age
         if nm >= SV_FIRST_GUILD:
             GUILD_PHYS[nm - SV_FIRST_GUILD] = pid
         else:
@@ -139,7 +141,27 @@ class IllegalActionError(ValueError):
 
 
 class StateFormatError(ValueError):
-    """A malformed or inconsistent position (to_dict form)."""
+    """A position written as data (the :meth:`State.to_dict` form) that is malformed or that
+    the rules cannot reach.
+
+    Attributes
+    ----------
+    field : str
+        The key of ``to_dict`` the problem concerns, e.g. ``"cities[1].hand"`` or ``"deck[3]"``
+        (``"position"`` for the whole).
+    reason : str
+        What is wrong and what the rules require, with the rule id (W-...).
+    """
+
+    def __init__(self, field, reason=None):
+        if reason is None:                  # the one-argument form: the whole message
+            field, reason = "position", field
+        self.field = field
+        self.reason = reason
+        super().__init__(field, reason)
+
+    def __str__(self):
+        return f"{self.field}: {self.reason}"
 
 
 def state_size():
@@ -580,6 +602,18 @@ cdef class State:
         """0 if every invariant holds, else the failing code (see sv_state_check)."""
         return sv_state_check(&self.s)
 
+    def position_check(self):
+        """0 if the state passes the invariants and the position checks (a position the rules
+        can reach, with something to choose or draw), else the failing code: the key of
+        :data:`STATE_CHECKS`, which names its field and rule."""
+        cdef int where
+        return full_check(&self.s, &where)
+
+    def check_message(self):
+        """``None``, or ``"field: reason"`` of the first broken check (see
+        :func:`check_message`)."""
+        return check_message(self)
+
     def settle(self):
         """Sample pending chance nodes from the state's RNG (explicit-chance mode helper)."""
         sv_settle(&self.s, &self.s.rng)
@@ -670,164 +704,330 @@ KEYS = ("format", "game", "players", "phase", "age", "turn", "setup_pos", "deal_
 OPTIONAL_KEYS = ("removed", "added")
 CITY_KEYS = ("board", "side", "stages", "coins", "military_vp", "defeats", "olympia_free",
              "city", "hand", "facedown")
+_OPTION_KEYS = ("explicit_chance", "all_pairs")
+
+import reprlib as _reprlib
+
+_short = _reprlib.Repr()
+_short.maxstring = 40
+_short.maxother = 40
+_short.maxlevel = 2
+_short.maxlist = 4
+_short.maxdict = 4
+
+
+def _show(v):
+    """A short repr of a bad value for an error message (never huge, never recursive)."""
+    try:
+        return _short.repr(v)
+    except Exception:                       # a value whose repr fails: its type is enough
+        return f"<{type(v).__name__}>"
+
+
+def _is_int(v):
+    """A true integer: int but not bool (a float, even 7.0, NaN or inf, is not)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(v, field, lo, hi, rule):
+    if not _is_int(v):
+        raise StateFormatError(field, f"must be an integer from {lo} to {hi}, not {_show(v)} "
+                                      f"({rule})")
+    if not lo <= v <= hi:
+        raise StateFormatError(field, f"must be from {lo} to {hi}, not {_show(v)} ({rule})")
+    return v
+
+
+def _list(v, field, rule, length=None):
+    if not isinstance(v, list):
+        raise StateFormatError(field, f"must be a list, not {type(v).__name__} ({rule})")
+    if length is not None and len(v) != length:
+        raise StateFormatError(field, f"must list {length} entries, one per "
+                                      f"{'seat' if rule != 'W-INFO-2' else 'player'}, not "
+                                      f"{len(v)} ({rule})")
+    return v
+
+
+def _choice(v, field, choices, what, rule, none_ok=False):
+    if v is None and none_ok:
+        return None
+    if not isinstance(v, str) or v not in choices:
+        if len(choices) <= 12:
+            known = f"one of {', '.join(choices)}{' or null' if none_ok else ''}"
+        else:
+            import difflib
+            close = difflib.get_close_matches(str(v), choices, n=1) if isinstance(v, str) else []
+            known = f"a name of the card table{f' (did you mean {close[0]!r}?)' if close else ''}"
+        raise StateFormatError(field, f"unknown {what} {_show(v)}: {known} ({rule})")
+    return v
+
+
+def _ids(v, field, rule):
+    """A list of physical card ids (0..147), each once, as three words."""
+    out = [0, 0, 0]
+    for k, i in enumerate(_list(v, field, rule)):
+        if not _is_int(i) or not 0 <= i < SV_NUM_PHYS:
+            raise StateFormatError(f"{field}[{k}]", f"a card is a physical card id, an integer "
+                                   f"from 0 to {SV_NUM_PHYS - 1}, not {_show(i)} (W-SETUP-2)")
+        if (out[i >> 6] >> (i & 63)) & 1:
+            raise StateFormatError(f"{field}[{k}]", f"card {i} ({_data.NAMES[PH_NAME[i]]}) is "
+                                   f"listed twice: each card is in one place (W-SETUP-2)")
+        out[i >> 6] |= 1 << (i & 63)
+    return out
+
+
+def _keys(d, allowed, field, optional=()):
+    """No unknown key (with a close match as a hint), no missing one."""
+    for k in d:
+        if k not in allowed and k not in optional:
+            import difflib
+            close = difflib.get_close_matches(str(k), list(allowed) + list(optional), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            name = k if isinstance(k, str) else _show(k)
+            raise StateFormatError(name if field == "position" else f"{field}.{name}",
+                                   f"unknown key{hint}; keys: {', '.join(allowed)} "
+                                   f"(the State.to_dict form, W-SETUP)")
+    for k in allowed:
+        if k not in d:
+            raise StateFormatError(k if field == "position" else f"{field}.{k}",
+                                   f"missing key: a position has the keys "
+                                   f"{', '.join(allowed)} (the State.to_dict form, W-SETUP)")
 
 
 def state_from_dict(d):
-    """The State of a :meth:`State.to_dict` dict.  Raises StateFormatError naming the first
-    problem (unknown or missing key, bad value, or a broken invariant)."""
+    """The State of a :meth:`State.to_dict` dict (a position written as data).
+
+    A position that loads is playable; one that is not is refused with the field named.  Every
+    field has a strict type (an integer is never a float, a bool or a string; a boolean is
+    ``true``/``false``; a card of ``deck``, ``discard``, ``tucked``, ``built``, a hand,
+    ``facedown`` or ``seen`` is a physical card id 0..147, listed once), and the position must
+    be one the rules can reach, with something to choose or draw in its phase: the checks are
+    :data:`STATE_CHECKS` (codes 1..9, the invariants of every state; 10.., the position checks
+    of issue 30, each with its rule id): the deck, hands, discard pile, built and tucked cards
+    partition the game's cards by Age; hand sizes match the turn; a pending Halikarnassus pick,
+    7th card, guild draw, deal or board has its seat and its cards; the tucked cards match the
+    stages built; military tokens match the Ages scored and the shields; a committed action is
+    legal.  To write a position in the game's words, use :func:`duelpy.seven.scenario`.
+
+    Raises
+    ------
+    StateFormatError
+        With ``.field`` (e.g. ``"cities[2].hand"``) and a one-line message naming the rule
+        (W-...), for a wrong type, an unknown name, a card in two places, or a position the
+        rules cannot reach; never another exception type.
+    """
     cdef State st = State.__new__(State)
     cdef SevenState* s = &st.s
-    cdef int i, k, p
+    cdef int i, k, p, code, where
     cdef SevenCity* c
     cdef SevenCity tmp
     if not isinstance(d, dict):
-        raise StateFormatError("a position is a dict")
-    extra = set(d) - set(KEYS) - set(OPTIONAL_KEYS)
-    if extra:
-        raise StateFormatError(f"unknown key(s) {sorted(extra)}")
-    missing = [kk for kk in KEYS if kk not in d]
-    if missing:
-        raise StateFormatError(f"missing key(s) {missing}")
-    if d["game"] != "seven" or d["format"] != FORMAT_VERSION:
-        raise StateFormatError(f"not a 7 Wonders position of format {FORMAT_VERSION}")
+        raise StateFormatError("position", f"a position is a dict (State.to_dict), not "
+                                           f"{type(d).__name__} (W-SETUP)")
+    _keys(d, KEYS, "position", OPTIONAL_KEYS)
+    if d["game"] != "seven":
+        raise StateFormatError("game", f"must be 'seven' (a 7 Wonders position), not "
+                                       f"{_show(d['game'])} (W-SETUP-1)")
+    _int(d["format"], "format", FORMAT_VERSION, FORMAT_VERSION, "W-SETUP")
     players = d["players"]
-    if not isinstance(players, int) or not 2 <= players <= 7:
-        raise StateFormatError(f"players must be 2..7, not {players!r}")
+    if not _is_int(players) or not 2 <= players <= 7:
+        raise StateFormatError("players", f"players must be 2..7 (2 is the Free City variant), "
+                                          f"not {_show(players)} (W-SETUP-1, W-FREE-1)")
     opts = d["options"]
-    if not isinstance(opts, dict) or set(opts) != {"explicit_chance", "all_pairs"}:
-        raise StateFormatError("options must be {explicit_chance, all_pairs}")
+    if not isinstance(opts, dict):
+        raise StateFormatError("options", f"must be a dict with the keys explicit_chance and "
+                                          f"all_pairs, not {type(opts).__name__} (W-CHANCE-1, "
+                                          f"W-TRADE-6)")
+    _keys(opts, _OPTION_KEYS, "options")
+    for key, rule in (("explicit_chance", "W-CHANCE-1"), ("all_pairs", "W-TRADE-6")):
+        if not isinstance(opts[key], bool):
+            raise StateFormatError(f"options.{key}", f"must be true or false, not "
+                                                     f"{_show(opts[key])} ({rule})")
     sv_init(s, players, 0, (SO_EXPLICIT_CHANCE if opts["explicit_chance"] else 0)
             | (SO_ALL_PAIRS if opts["all_pairs"] else 0))
     seats = s.n_seats
+    s.rng = _int(d["rng"], "rng", 0, 2 ** 64 - 1, "the chance seed, W-CHANCE-1")
+    phase = _choice(d["phase"], "phase", PHASES, "phase", "W-AGE-1")
+    s.phase = PHASES.index(phase)
+    s.age = _int(d["age"], "age", 0, 3, "W-AGE-1")
+    s.turn = _int(d["turn"], "turn", 0, 6, "W-TURN-5")
+    s.setup_pos = _int(d["setup_pos"], "setup_pos", 0, 9, "W-SETUP-3, W-SETUP-4")
+    s.deal_pos = _int(d["deal_pos"], "deal_pos", 0, 7 * players, "W-AGE-2")
+    s.n_moves = _int(d["moves"], "moves", 0, 65535, "decisions applied, W-DEC-1")
+    fb_list = _list(d["forced_board"], "forced_board", "W-SETUP-4", seats)
+    fs_list = _list(d["forced_side"], "forced_side", "W-SETUP-4", seats)
+    for i in range(seats):
+        fb = _choice(fb_list[i], f"forced_board[{i}]", _data.BOARD_NAMES, "board", "W-SETUP-4",
+                     none_ok=True)
+        fs = _choice(fs_list[i], f"forced_side[{i}]", ("A", "B"), "side", "W-SETUP-4",
+                     none_ok=True)
+        s.forced_board[i] = 255 if fb is None else _data.BOARD_NAMES.index(fb)
+        s.forced_side[i] = 255 if fs is None else "AB".index(fs)
+    guild_names = [x.name for x in _data.GUILDS]
+    g = 0
+    for k, name in enumerate(_list(d["guilds"], "guilds", "W-SETUP-3")):
+        _choice(name, f"guilds[{k}]", guild_names, "guild", "W-SETUP-3")
+        if (g >> guild_names.index(name)) & 1:
+            raise StateFormatError(f"guilds[{k}]", f"{name} is listed twice (W-SETUP-3)")
+        g |= 1 << guild_names.index(name)
+    s.guilds = g
+    for key in ("deck", "discard", "tucked", "built"):
+        b = _ids(d[key], key, "W-SETUP-2")
+        for k in range(3):
+            if key == "deck":
+                s.deck[k] = b[k]
+            elif key == "discard":
+                s.discard[k] = b[k]
+            elif key == "tucked":
+                s.tucked[k] = b[k]
+            else:
+                s.built[k] = b[k]
+    # the cities: a board each (in phase board, the seats from setup_pos on have none yet)
+    owner = {}
+    for i, cd in enumerate(_list(d["cities"], "cities", "W-SETUP-4", seats)):
+        base = f"cities[{i}]"
+        if not isinstance(cd, dict):
+            raise StateFormatError(base, f"a city is a dict with the keys {', '.join(CITY_KEYS)}"
+                                         f", not {type(cd).__name__} (W-SETUP-4)")
+        _keys(cd, CITY_KEYS, base)
+        c = &s.c[i]
+        unassigned = s.phase == SP_BOARD and s.age == 0 and i >= s.setup_pos
+        if unassigned:
+            # no board yet (to_dict writes Rhodos A for it, the struct's zero)
+            if cd["board"] not in (None, "Rhodos") or cd["side"] not in (None, "A"):
+                raise StateFormatError(f"{base}.board", f"seat {i} has no board yet: in phase "
+                                       f"'board' the boards are dealt seat by seat and setup_pos "
+                                       f"is {s.setup_pos}; write null (W-SETUP-4)")
+        else:
+            board = _choice(cd["board"], f"{base}.board", _data.BOARD_NAMES, "board",
+                            "W-SETUP-4")
+            side = _choice(cd["side"], f"{base}.side", ("A", "B"), "side", "W-SETUP-4")
+            if board in owner:
+                raise StateFormatError(f"{base}.board", f"{board} is already seat "
+                                       f"{owner[board]}'s: every city has its own board "
+                                       f"(W-SETUP-4)")
+            owner[board] = i
+            c.board = _data.BOARD_NAMES.index(board)
+            c.side = "AB".index(side)
+            s.boards_used |= 1 << c.board
+        c.stages = _int(cd["stages"], f"{base}.stages", 0, N_STAGES[c.board][c.side]
+                        if not unassigned else 0, "W-WON-1")
+        c.coins = _int(cd["coins"], f"{base}.coins", 0, 99999, "W-SETUP-5")
+        c.mil_vp = _int(cd["military_vp"], f"{base}.military_vp", -6, 18, "W-MIL-2")
+        c.defeats = _int(cd["defeats"], f"{base}.defeats", 0, 6, "W-MIL-1")
+        if not isinstance(cd["olympia_free"], bool):
+            raise StateFormatError(f"{base}.olympia_free", f"must be true or false, not "
+                                   f"{_show(cd['olympia_free'])} (W-WON-7)")
+        c.olympia_free = 1 if cd["olympia_free"] else 0
+        for k, name in enumerate(_list(cd["city"], f"{base}.city", "W-BUILD-3")):
+            _choice(name, f"{base}.city[{k}]", _data.NAMES, "card", "W-CARD")
+            nm = _data.NAMES.index(name)
+            if has_name(c, nm):
+                raise StateFormatError(f"{base}.city[{k}]", f"{name} twice: a city never holds "
+                                                            f"two cards of one name (W-BUILD-3)")
+            c.city[nm >> 6] |= (<u64>1) << (nm & 63)
+        b = _ids(cd["hand"], f"{base}.hand", "W-AGE-2")
+        for k in range(3):
+            c.hand[k] = b[k]
+        b = _ids(cd["facedown"], f"{base}.facedown", "W-INFO-3")
+        for k in range(3):
+            c.facedown[k] = b[k]
+        if not unassigned:
+            tmp = c[0]
+            recompute_city(&tmp, c)
+    # the turn's commitments, the pending Halikarnassus pick and 7th card
+    commits = _list(d["commit"], "commit", "W-TURN-1", seats)
+    cards = _list(d["commit_card"], "commit_card", "W-TURN-1", seats)
+    for i in range(seats):
+        s.commit[i] = _int(commits[i], f"commit[{i}]", -1, SV_NUM_TURN_ACTIONS - 1,
+                           "-1 or a turn action, W-TURN-1")
+        s.commit_card[i] = SV_NO_CARD if cards[i] is None else _int(
+            cards[i], f"commit_card[{i}]", 0, SV_NUM_PHYS - 1, "null or a card id, W-TURN-1")
+    for key, rule in (("hali_seat", "W-WON-6"), ("seventh_seat", "W-WON-5")):
+        v = d[key]
+        v = 255 if v is None else _int(v, key, 0, seats - 1, f"null or a seat, {rule}")
+        if key == "hali_seat":
+            s.hali_seat = v
+        else:
+            s.seventh_seat = v
+    s.seventh_card = SV_NO_CARD if d["seventh_card"] is None else _int(
+        d["seventh_card"], "seventh_card", 0, SV_NUM_PHYS - 1, "null or a card id, W-WON-5")
+    # what each player remembers of this Age's hands
+    seen = _list(d["seen"], "seen", "W-INFO-2", players)
+    for p in range(players):
+        row = _list(seen[p], f"seen[{p}]", "W-INFO-2", players)
+        for k in range(players):
+            b = _ids(row[k], f"seen[{p}][{k}]", "W-INFO-2")
+            for i in range(3):
+                s.seen[p][k][i] = b[i]
+    # a study's treatment
+    removed = d.get("removed", [])
+    if not isinstance(removed, list):
+        raise StateFormatError("removed", f"must be a list of card names, not "
+                                          f"{type(removed).__name__} (a study treatment, W-AGE-2)")
     try:
-        s.rng = int(d["rng"]) & 0xFFFFFFFFFFFFFFFF
-        if d["phase"] not in PHASES:
-            raise StateFormatError(f"unknown phase {d['phase']!r}")
-        s.phase = PHASES.index(d["phase"])
-        for key, lim in (("age", 3), ("turn", 6), ("setup_pos", 9), ("deal_pos", 49),
-                         ("moves", 65535)):
-            if not isinstance(d[key], int) or not 0 <= d[key] <= lim:
-                raise StateFormatError(f"{key} must be an int in 0..{lim}, not {d[key]!r}")
-        s.age = d["age"]
-        s.turn = d["turn"]
-        s.setup_pos = d["setup_pos"]
-        s.deal_pos = d["deal_pos"]
-        s.n_moves = d["moves"]
-        for key in ("forced_board", "forced_side", "commit", "commit_card", "cities"):
-            if not isinstance(d[key], list) or len(d[key]) != seats:
-                raise StateFormatError(f"{key} must be a list of {seats}")
-        for i in range(seats):
-            fb, fs = d["forced_board"][i], d["forced_side"][i]
-            if fb is not None and fb not in _data.BOARD_NAMES:
-                raise StateFormatError(f"unknown board {fb!r}")
-            if fs is not None and fs not in ("A", "B"):
-                raise StateFormatError(f"unknown side {fs!r}")
-            s.forced_board[i] = 255 if fb is None else _data.BOARD_NAMES.index(fb)
-            s.forced_side[i] = 255 if fs is None else "AB".index(fs)
-        g = 0
-        for name in d["guilds"]:
-            names = [x.name for x in _data.GUILDS]
-            if name not in names:
-                raise StateFormatError(f"unknown guild {name!r}")
-            g |= 1 << names.index(name)
-        s.guilds = g
-        b = _b3_from(d["deck"], "deck")
-        for k in range(3):
-            s.deck[k] = b[k]
-        b = _b3_from(d["discard"], "discard")
-        for k in range(3):
-            s.discard[k] = b[k]
-        b = _b3_from(d["tucked"], "tucked")
-        for k in range(3):
-            s.tucked[k] = b[k]
-        b = _b3_from(d["built"], "built")
-        for k in range(3):
-            s.built[k] = b[k]
-        used = 0
-        for i, cd in enumerate(d["cities"]):
-            if not isinstance(cd, dict) or set(cd) != set(CITY_KEYS):
-                raise StateFormatError(f"city {i} must have exactly the keys {list(CITY_KEYS)}")
-            c = &s.c[i]
-            if cd["board"] not in _data.BOARD_NAMES:
-                raise StateFormatError(f"city {i}: unknown board {cd['board']!r}")
-            if cd["side"] not in ("A", "B"):
-                raise StateFormatError(f"city {i}: unknown side {cd['side']!r}")
-            c.board = _data.BOARD_NAMES.index(cd["board"])
-            c.side = "AB".index(cd["side"])
-            used |= 1 << c.board
-            for key in ("stages", "coins", "military_vp", "defeats"):
-                if not isinstance(cd[key], int):
-                    raise StateFormatError(f"city {i}: {key} must be an int")
-            if not 0 <= cd["stages"] <= N_STAGES[c.board][c.side]:
-                raise StateFormatError(f"city {i}: {cd['stages']} stages on {cd['board']} {cd['side']}")
-            if not 0 <= cd["coins"] < 10000 or not -100 <= cd["military_vp"] <= 100 \
-                    or not 0 <= cd["defeats"] <= 6:
-                raise StateFormatError(f"city {i}: coins, military_vp or defeats out of range")
-            c.stages = cd["stages"]
-            c.coins = cd["coins"]
-            c.mil_vp = cd["military_vp"]
-            c.defeats = cd["defeats"]
-            c.olympia_free = 1 if cd["olympia_free"] else 0
-            for name in cd["city"]:
-                if name not in _data.NAMES:
-                    raise StateFormatError(f"city {i}: unknown card {name!r}")
-                nm = _data.NAMES.index(name)
-                if has_name(c, nm):
-                    raise StateFormatError(f"city {i}: {name} twice (W-BUILD-3)")
-                c.city[nm >> 6] |= (<u64>1) << (nm & 63)
-            b = _b3_from(cd["hand"], f"city {i} hand")
-            for k in range(3):
-                c.hand[k] = b[k]
-            b = _b3_from(cd["facedown"], f"city {i} facedown")
-            for k in range(3):
-                c.facedown[k] = b[k]
-        if bin(used).count("1") != seats:
-            raise StateFormatError("two cities share a board (W-SETUP-4)")
-        s.boards_used = used
-        for i in range(seats):
-            tmp = s.c[i]
-            recompute_city(&tmp, &s.c[i])
-        for i in range(seats):
-            a, pc = d["commit"][i], d["commit_card"][i]
-            if not isinstance(a, int) or not -1 <= a < SV_NUM_TURN_ACTIONS:
-                raise StateFormatError(f"commit[{i}] must be -1 or a turn action id")
-            s.commit[i] = a
-            s.commit_card[i] = SV_NO_CARD if pc is None else pc
-        s.hali_seat = 255 if d["hali_seat"] is None else d["hali_seat"]
-        s.seventh_seat = 255 if d["seventh_seat"] is None else d["seventh_seat"]
-        s.seventh_card = SV_NO_CARD if d["seventh_card"] is None else d["seventh_card"]
-        if not isinstance(d["seen"], list) or len(d["seen"]) != players:
-            raise StateFormatError("seen must hold one list per player")
-        for p in range(players):
-            if not isinstance(d["seen"][p], list) or len(d["seen"][p]) != players:
-                raise StateFormatError("seen must hold one list per player and packet")
-            for k in range(players):
-                b = _b3_from(d["seen"][p][k], "seen")
-                for i in range(3):
-                    s.seen[p][k][i] = b[i]
-        removed = d.get("removed", [])
-        if not isinstance(removed, list):
-            raise StateFormatError("removed must be a list of card names")
-        try:
-            b = _removal(players, removed)
-        except ValueError as e:
-            raise StateFormatError(f"removed: {e}") from None
-        for k in range(3):
-            s.excluded[k] = b[k]
-        b = _b3_from(d.get("added", []), "added")
-        for k in range(3):
-            s.added[k] = b[k]
-    except StateFormatError:
-        raise
-    except (TypeError, ValueError, KeyError, OverflowError) as e:
-        raise StateFormatError(f"malformed position: {e}") from None
-    code = sv_state_check(s)
+        b = _removal(players, removed)
+    except ValueError as e:
+        raise StateFormatError("removed", f"{e} (a study treatment; W-SETUP-2, W-SETUP-3)") from None
+    for k in range(3):
+        s.excluded[k] = b[k]
+    b = _ids(d.get("added", []), "added", "W-AGE-2")
+    for k in range(3):
+        s.added[k] = b[k]
+    # the invariants, then the position checks (checks.pxi, STATE_CHECKS)
+    code = full_check(s, &where)
     if code:
-        raise StateFormatError(f"inconsistent position (state_check code {code})")
-    if s.phase == SP_TURN:
-        for i in range(seats):
-            if s.commit[i] >= 0 and s.commit_card[i] == SV_NO_CARD:
-                raise StateFormatError(f"commit[{i}] without its card")
+        field, reason = check_error(s, code, where)
+        raise StateFormatError(field, reason)
+    return st
+
+
+def check_message(State state):
+    """``None`` if ``state`` passes the invariants (:meth:`State.state_check`) and the position
+    checks (a position the rules can reach, with something to choose or draw), else
+    ``"field: reason"`` of the first broken check (see :data:`STATE_CHECKS`)."""
+    cdef int where
+    cdef int code = full_check(&state.s, &where)
+    if not code:
+        return None
+    field, reason = check_error(&state.s, code, where)
+    return f"{field}: {reason}"
+
+
+_RAW_FIELDS = ("phase", "age", "turn", "setup_pos", "deal_pos", "hali_seat", "seventh_seat",
+               "seventh_card", "deck", "hands", "commit")
+
+
+def _unchecked_copy(State state, **fields):
+    """For the tests of defence in depth only: a copy of ``state`` with raw struct fields set
+    as given, *without any check* (see ``_RAW_FIELDS``; ``deck`` a list of card ids, ``hands``
+    one list per player, ``commit`` one action per seat).  Such a state may break every
+    precondition; no public function makes one (``state_from_dict`` and unpickling check)."""
+    cdef State st = state.clone()
+    cdef SevenState* g = &st.s
+    for name, v in fields.items():
+        if name not in _RAW_FIELDS:
+            raise ValueError(f"unknown raw field {name!r}; one of {', '.join(_RAW_FIELDS)}")
+        if name == "phase": g.phase = v
+        elif name == "age": g.age = v
+        elif name == "turn": g.turn = v
+        elif name == "setup_pos": g.setup_pos = v
+        elif name == "deal_pos": g.deal_pos = v
+        elif name == "hali_seat": g.hali_seat = v
+        elif name == "seventh_seat": g.seventh_seat = v
+        elif name == "seventh_card": g.seventh_card = v
+        elif name == "deck":
+            b = _ids(v, "deck", "")
+            for k in range(3):
+                g.deck[k] = b[k]
+        elif name == "hands":
+            for i, h in enumerate(v):
+                b = _ids(h, "hand", "")
+                for k in range(3):
+                    g.c[i].hand[k] = b[k]
+        else:
+            for i, a in enumerate(v):
+                g.commit[i] = a
     return st
 
 # Pickles name the reader by its public path, as before the one-package-per-game layout (the

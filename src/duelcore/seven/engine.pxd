@@ -168,5 +168,6 @@ cdef int sv_winners(const SevenState* s) noexcept nogil
 cdef int sv_solve(const SevenState* s, int seat, const u8* cost, int allpairs,
                   int* pl, int* pr) noexcept nogil
 cdef int sv_state_check(const SevenState* s) noexcept nogil
+cdef int sv_position_check(const SevenState* s, int* where) noexcept nogil
 cdef void sv_age_deck(const SevenState* s, int age, u64* out) noexcept nogil
 cdef int sv_deal_spares(SevenState* s, u64 seed) noexcept nogil

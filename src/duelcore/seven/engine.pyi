@@ -29,7 +29,19 @@ class IllegalActionError(ValueError):
     """An action that is not legal at this node (the message names the reason)."""
 
 class StateFormatError(ValueError):
-    """A malformed or inconsistent position (to_dict form)."""
+    """A position written as data that is malformed or that the rules cannot reach: names
+    the field (``.field``, a key of ``to_dict``) and the reason with its rule id (W-...)."""
+
+    field: str
+    reason: str
+    def __init__(self, field: str, reason: str | None = None) -> None: ...
+
+#: Every check of the invariants (1..9) and of the position checks (10..): code -> (field,
+#: reason with the rule id).
+STATE_CHECKS: dict[int, tuple[str, str]]
+STATE_CHECK_MESSAGES: dict[int, str]
+#: Broken preconditions the debug build aborts on: code -> reason.
+PRECONDITION_MESSAGES: dict[int, str]
 
 @disjoint_base
 class State:
@@ -125,6 +137,10 @@ class State:
         """Per player: 1/k for each of k tied winners, 0 for the others."""
     def state_check(self) -> int:
         """0 if every invariant holds, else the failing code."""
+    def position_check(self) -> int:
+        """0 if the invariants and the position checks hold, else the code (STATE_CHECKS)."""
+    def check_message(self) -> str | None:
+        """None, or ``"field: reason"`` of the first broken check."""
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the whole position."""
     def __eq__(self, other: object, /) -> bool: ...
@@ -139,6 +155,10 @@ def new_state(players: int, seed: int = 0, boards: Sequence[str | None] | None =
 
 def state_from_dict(d: Mapping[str, Any]) -> State:
     """The State of a :meth:`State.to_dict` dict; StateFormatError names the problem."""
+
+def check_message(state: State) -> str | None:
+    """None if ``state`` passes the invariants and the position checks, else
+    ``"field: reason"`` of the first broken check (STATE_CHECKS)."""
 
 def state_size() -> int:
     """Bytes of one 7 Wonders state."""
@@ -195,6 +215,12 @@ def play_games_detail(players: int, agents: Sequence[str], games: int, seed: int
 
 def mcts_speed(players: int, iterations: int, seed: int = 0) -> float:
     """Iterations per second of one IS-MCTS search from a game's first decision."""
+
+def _playout(state: State, agent: str = "random", seed: int = 0) -> State:
+    """For the tests: a copy of ``state`` played to the end inside the core."""
+
+def _unchecked_copy(state: State, **fields: Any) -> State:
+    """For the tests of defence in depth: a copy with raw fields set, unchecked."""
 
 def _spec(desc: str) -> dict[str, Any]:
     """Agent spec from ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:N[:C]"``."""

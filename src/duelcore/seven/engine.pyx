@@ -19,7 +19,8 @@ seat 2: the digest's ring (FC 0, P1 1, P2 2) turned by one seat, which keeps eve
 left/right relation (W-FREE-2).
 
 Files, one job each, compiled as this one module: this file the rules, ``checks.pxi`` the
-invariants (``sv_state_check``), ``api.pxi`` the Python face (``State``, ``new_state``,
+invariants (``sv_state_check``) and the checks of positions written as data
+(``sv_position_check``, ``STATE_CHECKS``), ``api.pxi`` the Python face (``State``, ``new_state``,
 positions as data) and ``search.pxi`` the agents and batch runners (included, not a module of
 their own, so that the search inlines the rules and reads their tables).
 """
@@ -36,6 +37,16 @@ cdef extern from *:
     #endif
     """
     const int DUEL_DEBUG
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define SV_UNLIKELY(x) __builtin_expect(!!(x), 0)
+    #else
+    #define SV_UNLIKELY(x) (x)
+    #endif
+    """
+    bint SV_UNLIKELY(bint x) noexcept nogil     # a guard of a broken precondition: cold
 
 DEBUG = bool(DUEL_DEBUG)
 
@@ -61,6 +72,50 @@ cdef enum:
     B_OLYMPIA = 4
     B_HALI = 5
 
+# ---------------------------------------------------------------- broken preconditions
+# Defence in depth (issue 30).  The chance functions, the flow and the agents never assume a
+# non-empty set or a seat, card or stage in range: each checks its precondition where it relies
+# on it.  A position that state_from_dict accepts never breaks one (the position checks of
+# checks.pxi).  If one is broken all the same, the debug build aborts with its code
+# (PRECONDITION_MESSAGES); the release build reads and writes nothing outside the state, and a
+# function that changes the state ends the game instead (phase over), so that every loop over
+# the game stops; a query returns no action.
+cdef enum:
+    PRE_FIELDS = 101        # a seat, card or board that indexes a table is out of its range
+    PRE_NO_LEGAL = 102      # a decision node with no pending seat, or a seat with no action
+    PRE_NO_CHANCE = 104     # a chance node with nothing to draw
+    PRE_SETTLE = 109        # more chance events in a row than any game has
+    PRE_ACTION = 110        # an action or chance outcome outside its phase's range, or of a
+                            #   card that is not where the action takes it from
+    PRE_STAGE = 111         # a stage built beyond the board's last
+    MAX_CHANCE_RUN = 128    # chance events in a row: at most 7 + 9 + 49 (+ 1 draw) in any game
+
+PRECONDITION_MESSAGES = {
+    PRE_FIELDS: "a seat, card or board that indexes a table is out of its range",
+    PRE_NO_LEGAL: "a decision node with no pending seat, or a pending seat with no legal action",
+    PRE_NO_CHANCE: "a chance node with nothing to draw",
+    PRE_SETTLE: "more chance events in a row than any game has",
+    PRE_ACTION: "an action or chance outcome outside the range of its phase, or of a card that "
+                "is not where the action takes it from",
+    PRE_STAGE: "a stage built beyond the last stage of the board",
+}
+
+cdef int precondition_fault(int code) noexcept nogil:
+    """A broken precondition: abort with its code in the debug build; return it in release."""
+    if DUEL_DEBUG:
+        fprintf(stderr, b"seven: broken precondition %d (see PRECONDITION_MESSAGES)\n", code)
+        abort()
+    return code
+
+cdef void broken(SevenState* s, int code) noexcept nogil:
+    """A broken precondition met while changing the state: the debug build aborts; the release
+    build ends the game (phase over) so that no loop runs on from a state it cannot handle."""
+    precondition_fault(code)
+    s.phase = SP_OVER
+    s.hali_seat = 255
+    s.seventh_seat = 255
+    s.seventh_card = SV_NO_CARD
+
 # ---------------------------------------------------------------- tables (filled at import)
 cdef NameDef NAMES[SV_NUM_NAMES]
 cdef StageDef STAGES[7][2][4]
@@ -69,6 +124,7 @@ cdef u8 BOARD_RES[7]
 cdef u8 PH_NAME[SV_NUM_PHYS]
 cdef u8 PH_AGE[SV_NUM_PHYS]
 cdef u64 NAME_PHYS[SV_NUM_NAMES][3]      # physical copies of each name
+cdef u8 NAME_AGES[SV_NUM_NAMES]          # bit a: the name has copies in Age a (1..3)
 cdef u64 AGE_PHYS[4][8][3]               # [age][players 3..7] Age cards in the deck (no guilds)
 cdef u8 GUILD_PHYS[SV_NUM_GUILDS]
 cdef u8 TYPE_MASK[8]                     # resources of each choice-source type
@@ -688,6 +744,9 @@ cdef int sv_legal_actions(const SevenState* s, int seat, int* out) noexcept nogi
         avail_hand(s, seat, av)
         return gen_card_actions(s, seat, av, out)
     if s.phase == SP_SEVENTH and seat == s.seventh_seat:
+        if SV_UNLIKELY(s.seventh_card >= SV_NUM_PHYS):
+            precondition_fault(PRE_FIELDS)
+            return 0
         av[0] = 0
         av[1] = 0
         av[2] = 0
@@ -722,11 +781,12 @@ cdef int sv_pending(const SevenState* s, int* seats) noexcept nogil:
             if s.commit[i] < 0:
                 seats[n] = i
                 n += 1
-    elif s.phase == SP_HALI:
-        seats[0] = s.hali_seat
-        n = 1
-    elif s.phase == SP_SEVENTH:
-        seats[0] = s.seventh_seat
+    elif s.phase == SP_HALI or s.phase == SP_SEVENTH:
+        i = s.hali_seat if s.phase == SP_HALI else s.seventh_seat
+        if SV_UNLIKELY(i >= s.n_seats):
+            precondition_fault(PRE_FIELDS)
+            return 0
+        seats[0] = i
         n = 1
     return n
 
@@ -832,9 +892,14 @@ cdef int sv_sample_chance(const SevenState* s, u64* rng) noexcept nogil:
     cdef double prob[16]
     cdef int n, b
     if s.phase == SP_DEAL or s.phase == SP_DRAW:
-        b = b3_select(s.deck, sv_rng_below(rng, b3_count(s.deck)))
+        n = b3_count(s.deck)
+        if SV_UNLIKELY(n <= 0):
+            return -precondition_fault(PRE_NO_CHANCE)
+        b = b3_select(s.deck, sv_rng_below(rng, n))
         return SV_CH_CARD_BASE + PH_NAME[b]
     n = sv_chance_outcomes(s, out, prob)
+    if SV_UNLIKELY(n <= 0):
+        return -precondition_fault(PRE_NO_CHANCE)
     return out[sv_rng_below(rng, n)]
 
 # ---------------------------------------------------------------- flow
@@ -1021,6 +1086,9 @@ cdef void resolve_turn(SevenState* s) noexcept nogil:
             if use == U_FREE:
                 c.olympia_free = 0
         elif use == U_STAGE:
+            if SV_UNLIKELY(c.stages >= n_stages(c)):
+                broken(s, PRE_STAGE)
+                return
             bit_add(s.tucked, phys)
             bit_add(s.c[q].facedown, phys)
             if STAGES[c.board][c.side][c.stages].flags & ST_HALI:
@@ -1063,6 +1131,9 @@ cdef void play_seventh(SevenState* s, int a) noexcept nogil:
         bit_add(s.built, phys)
         c.coins += card_coins(s, i, nm)
     elif use == U_STAGE:
+        if SV_UNLIKELY(c.stages >= n_stages(c)):
+            broken(s, PRE_STAGE)
+            return
         c.coins -= l + r
         s.c[left_of(s, i)].coins += l
         s.c[right_of(s, i)].coins += r
@@ -1078,11 +1149,17 @@ cdef void play_seventh(SevenState* s, int a) noexcept nogil:
     end_age(s)
 
 cdef void apply_chance(SevenState* s, int a) noexcept nogil:
+    """A chance outcome (W-CHANCE-1).  An outcome outside the phase's range, or a card not in
+    the deck, is a broken precondition (the game ends in release)."""
     cdef int b, sd, nm, phys
     cdef SevenCity* c
     if s.phase == SP_BOARD:
         b = (a - SV_CH_BOARD_BASE) >> 1
         sd = (a - SV_CH_BOARD_BASE) & 1
+        if SV_UNLIKELY(a < SV_CH_BOARD_BASE or a >= SV_CH_GUILD_BASE or s.setup_pos >= s.n_seats
+                       or (s.boards_used >> b) & 1):
+            broken(s, PRE_ACTION)
+            return
         c = &s.c[s.setup_pos]
         c.board = b
         c.side = sd
@@ -1093,37 +1170,46 @@ cdef void apply_chance(SevenState* s, int a) noexcept nogil:
             s.setup_pos = 0
             s.phase = SP_GUILD
     elif s.phase == SP_GUILD:
+        if SV_UNLIKELY(a < SV_CH_GUILD_BASE or a >= SV_CH_CARD_BASE):
+            broken(s, PRE_ACTION)
+            return
         s.guilds |= 1 << (a - SV_CH_GUILD_BASE)
         s.setup_pos += 1
         if s.setup_pos == (5 if s.n_players == 2 else s.n_players + 2):
             s.setup_pos = 0
             start_age(s, 1)
-    elif s.phase == SP_DEAL:
+    else:
         nm = a - SV_CH_CARD_BASE
-        phys = first_of_name(s.deck, nm)
+        phys = first_of_name(s.deck, nm) if 0 <= nm < SV_NUM_NAMES else -1
+        if SV_UNLIKELY(phys < 0 or (s.phase == SP_DEAL and s.deal_pos >= 7 * s.n_players)):
+            broken(s, PRE_ACTION)
+            return
         bit_del(s.deck, phys)
-        bit_add(s.c[s.deal_pos // 7].hand, phys)
-        s.deal_pos += 1
-        if s.deal_pos == 7 * s.n_players:
-            s.turn = 1
-            start_turn(s)
-    elif s.phase == SP_DRAW:
-        nm = a - SV_CH_CARD_BASE
-        phys = first_of_name(s.deck, nm)
-        bit_del(s.deck, phys)
-        bit_add(s.c[controller(s)].hand, phys)
-        s.phase = SP_TURN
-        update_seen(s)
+        if s.phase == SP_DEAL:
+            bit_add(s.c[s.deal_pos // 7].hand, phys)
+            s.deal_pos += 1
+            if s.deal_pos == 7 * s.n_players:
+                s.turn = 1
+                start_turn(s)
+        else:
+            bit_add(s.c[controller(s)].hand, phys)
+            s.phase = SP_TURN
+            update_seen(s)
 
 cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
     """Apply a legal action: a chance outcome (seat ignored), a turn commitment of ``seat``
     (the turn resolves when the last seat commits), a Halikarnassus pick or a 7th card.
-    The action must be legal (the Python layer checks)."""
+    The action must be legal (the Python layer checks); one out of its phase's range, or of a
+    card that is not there, is a broken precondition (the debug build aborts, the release build
+    ends the game)."""
     cdef u64 av[3]
     cdef int code, nm, phys
     if s.phase <= SP_DRAW:
         apply_chance(s, a)
     elif s.phase == SP_TURN:
+        if SV_UNLIKELY(seat < 0 or seat >= s.n_seats or a < 0 or a >= SV_NUM_TURN_ACTIONS):
+            broken(s, PRE_ACTION)
+            return
         avail_hand(s, seat, av)
         phys = first_of_name(av, act_name(a))
         if phys < 0 or s.commit[seat] >= 0:
@@ -1137,17 +1223,28 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
         else:
             resolve_turn(s)
     elif s.phase == SP_HALI:
-        s.n_moves += 1
+        if SV_UNLIKELY(seat != s.hali_seat or seat >= s.n_seats or a < SV_HALI_BASE
+                       or a > SV_HALI_NONE):
+            broken(s, PRE_ACTION)
+            return
         if a != SV_HALI_NONE:
             nm = a - SV_HALI_BASE
             phys = first_of_name(s.discard, nm)
+            if SV_UNLIKELY(phys < 0):
+                broken(s, PRE_ACTION)
+                return
             bit_del(s.discard, phys)
             bit_add(s.built, phys)
             add_card(&s.c[seat], nm)
             s.c[seat].coins += card_coins(s, seat, nm)
+        s.n_moves += 1
         s.hali_seat = 255
         after_turn(s)
     elif s.phase == SP_SEVENTH:
+        if SV_UNLIKELY(seat != s.seventh_seat or seat >= s.n_seats
+                       or s.seventh_card >= SV_NUM_PHYS or a < 0 or a >= SV_NUM_TURN_ACTIONS):
+            broken(s, PRE_ACTION)
+            return
         s.n_moves += 1
         play_seventh(s, a)
     if DUEL_DEBUG:
@@ -1157,8 +1254,14 @@ cdef void sv_apply(SevenState* s, int seat, int a) noexcept nogil:
             abort()
 
 cdef void sv_settle(SevenState* s, u64* rng) noexcept nogil:
-    """Sample chance nodes until a decision node or the end."""
+    """Sample chance nodes until a decision node or the end (at most MAX_CHANCE_RUN of them:
+    more is a broken precondition)."""
+    cdef int k = 0
     while s.phase <= SP_DRAW:
+        k += 1
+        if SV_UNLIKELY(k > MAX_CHANCE_RUN):
+            broken(s, PRE_SETTLE)
+            return
         sv_apply(s, -1, sv_sample_chance(s, rng))
 
 cdef void sv_init(SevenState* s, int players, u64 seed, int options) noexcept nogil:

@@ -27,9 +27,15 @@ cdef void sv_random_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
+        if SV_UNLIKELY(n <= 0):
+            broken(s, PRE_NO_LEGAL)
+            return
         for k in range(n):
             seat = seats[k]
             m = sv_legal_actions(s, seat, out)
+            if SV_UNLIKELY(m <= 0):
+                broken(s, PRE_NO_LEGAL)
+                return
             sv_apply(s, seat, out[sv_rng_below(rng, m)])
 
 cdef void build_first_playout(SevenState* s, u64* rng) noexcept nogil:
@@ -43,9 +49,15 @@ cdef void build_first_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
+        if SV_UNLIKELY(n <= 0):
+            broken(s, PRE_NO_LEGAL)
+            return
         for k in range(n):
             seat = seats[k]
             m = sv_legal_actions(s, seat, out)
+            if SV_UNLIKELY(m <= 0):
+                broken(s, PRE_NO_LEGAL)
+                return
             nb = 0
             if s.phase != SP_HALI and sv_rng_below(rng, 10) != 0:
                 for j in range(m):
@@ -104,9 +116,15 @@ cdef void heuristic_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
+        if SV_UNLIKELY(n <= 0):
+            broken(s, PRE_NO_LEGAL)
+            return
         for k in range(n):
             seat = seats[k]
             m = sv_legal_actions(s, seat, out)
+            if SV_UNLIKELY(m <= 0):
+                broken(s, PRE_NO_LEGAL)
+                return
             best = sv_rng_below(rng, m)
             if sv_rng_below(rng, 5) != 0:
                 bv = -1e9
@@ -136,10 +154,16 @@ cdef void greedy_playout(SevenState* s, u64* rng) noexcept nogil:
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
+        if SV_UNLIKELY(n <= 0):
+            broken(s, PRE_NO_LEGAL)
+            return
         for k in range(n):
             seat = seats[k]
             if sv_rng_below(rng, 10) == 0:
                 m = sv_legal_actions(s, seat, out)
+                if SV_UNLIKELY(m <= 0):
+                    broken(s, PRE_NO_LEGAL)
+                    return
                 sv_apply(s, seat, out[sv_rng_below(rng, m)])
             else:
                 sv_apply(s, seat, greedy_action(s, seat, rng))
@@ -214,8 +238,12 @@ cdef int greedy_action(const SevenState* s, int seat, u64* rng) noexcept nogil:
     cdef int out[SV_MAX_LEGAL]
     cdef int n = sv_legal_actions(s, seat, out), k, best = 0, ties = 0
     cdef double v, bv = -1e18
-    cdef SevenState t = s[0]
-    cdef SevenCity saved = s.c[seat]
+    cdef SevenState t
+    cdef SevenCity saved
+    if SV_UNLIKELY(n <= 0):
+        return -precondition_fault(PRE_NO_LEGAL)     # no action (sv_apply ends the game)
+    t = s[0]
+    saved = s.c[seat]
     for k in range(n):
         solo_effect(&t, seat, out[k])       # changes the seat's own city only
         v = evaluate(&t, seat)
@@ -562,9 +590,15 @@ cdef int ismcts(const SevenState* root, int me, int iterations, double c_uct, u6
             lg = log(nd.visits + 1.0)
             ns = sv_pending(&d, seats)
             key = 1469598103934665603ULL
+            if SV_UNLIKELY(ns <= 0):
+                broken(&d, PRE_NO_LEGAL)
+                break
             for k in range(ns):
                 seat = seats[k]
                 m = sv_legal_actions(&d, seat, out)
+                if SV_UNLIKELY(m <= 0):
+                    broken(&d, PRE_NO_LEGAL)
+                    break
                 be = -1
                 best = -1e18
                 for j in range(m):
@@ -666,6 +700,8 @@ cdef int agent_act(const AgentSpec* spec, const SevenState* s, int seat, u64* rn
         return ismcts(s, seat, spec.iterations, spec.c_uct, sv_rng_next(rng), t, v, a, &n,
                       NULL, NULL)
     n = sv_legal_actions(s, seat, out)
+    if SV_UNLIKELY(n <= 0):
+        return -precondition_fault(PRE_NO_LEGAL)
     return out[sv_rng_below(rng, n)]
 
 cdef bint play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) noexcept nogil:
@@ -679,6 +715,9 @@ cdef bint play_game(SevenState* s, const AgentSpec* specs, u64* rng, MTree* t) n
             sv_apply(s, -1, sv_sample_chance(s, rng))
             continue
         n = sv_pending(s, seats)
+        if SV_UNLIKELY(n <= 0):
+            broken(s, PRE_NO_LEGAL)
+            break
         for k in range(n):
             # the agents read nothing of another decider's commitment (MCTS forgets them when
             # it determinizes); the Free City's controller sees its own first card
@@ -849,6 +888,31 @@ def choose_action(State state, int seat, agent="random", seed=0, return_stats=Fa
     if return_stats:
         return a, {acts[i]: v[i] for i in range(n)}
     return a
+
+
+def _playout(State state, agent="random", seed=0):
+    """For the tests (fuzzing, defence in depth): a copy of ``state`` played to the end inside
+    the core (nogil), every seat's decisions by ``agent`` (``"random"``, ``"greedy"`` or
+    ``"mcts:N"``) and chance sampled from ``seed``: the loop of :func:`play_games` from any
+    position.  Returns the final State (over, or ended by a broken precondition in release)."""
+    cdef AgentSpec specs[SV_MAX_SEATS]
+    cdef AgentSpec sp = _spec(agent)
+    cdef State o = state.clone()
+    cdef MTree t
+    cdef u64 rng = <u64>seed
+    cdef int i
+    for i in range(SV_MAX_SEATS):
+        specs[i] = sp
+    if not tree_alloc(&t, sp.iterations if sp.kind == AG_MCTS else 1):
+        tree_free(&t)
+        raise MemoryError("MCTS tree")
+    try:
+        with _SigintHook():
+            with nogil:
+                play_game(&o.s, specs, &rng, &t)
+    finally:
+        tree_free(&t)
+    return o
 
 
 def determinize(State state, int player, seed=0):

@@ -11,11 +11,19 @@ OpenSpiel: ``new_game``, ``legal_actions(seat)``, ``apply_action(action, seat)``
 >>> g = new_game(players=4, seed=1)
 >>> g.phase, g.age, g.turn, len(g.hand(0))
 ('turn', 1, 1, 7)
+
+A position in the game's words (:func:`scenario`: the rest is dealt from the seed, and the
+position passes every check of :data:`STATE_CHECKS`):
+
+>>> from duelpy.seven import scenario
+>>> st = scenario(3, seed=2, age=2, turn=1, cities={0: ["Theater"]}, hands={0: ["Statue"]})
+>>> [a for a in st.legal_actions(0) if action_to_string(a) == "build Statue"] != []
+True
 """
 from duelcore.seven import (  # noqa: F401
-    CHANCE, HALI_NONE, NUM_ACTIONS, PHASES, USES, VP_CATEGORIES, IllegalActionError, State,
-    StateFormatError, action_to_string, decode_turn_action, encode_turn_action,
-    state_from_dict,
+    CHANCE, HALI_BASE, HALI_NONE, NUM_ACTIONS, NUM_TURN_ACTIONS, PHASES, STATE_CHECKS, USES,
+    VP_CATEGORIES, IllegalActionError, State, StateFormatError, action_to_string,
+    check_message, decode_turn_action, encode_turn_action, state_from_dict,
 )
 from duelpy.seven.game import (  # noqa: F401
     AGENTS, choose_action, new_game, parse_action, play_game, result,
@@ -24,3 +32,4 @@ from duelpy.seven.records import (  # noqa: F401
     RecordError, load_record, record_of, replay, save_record,
 )
 from duelpy.seven.render import render_text  # noqa: F401
+from duelpy.seven.scenarios import scenario  # noqa: F401
