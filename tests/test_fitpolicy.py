@@ -487,7 +487,7 @@ def test_mcts_search_refuses_what_its_kind_would_ignore():
 
 
 def test_the_weights_option_pins_a_shipped_set_or_a_file(tmp_path):
-    """plan's `weights` (issue 33): `round8` (the default until round 3) is a shipped set by
+    """plan's `weights` (issue 33): `round8` (still the default) is a shipped set by
     name; a path plays its own weights, as if that file were the loaded default, while the
     default of every other search stays as it was; the agent names it."""
     from duelpy.duel.agents import parse_agent

@@ -307,9 +307,10 @@ class PlanAgent(MCTSAgent):
     ``eps`` (probability), ``widen``, ``margin``, ``bias``, ``value``, ``horizon``, ``deny``,
     ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp``, ``mast``, ``science``,
     ``puct`` and ``weights`` (see ``duel agents``).  ``weights`` pins the fitted policy's
-    weights: a name of ``duelcore.search.NAMED_POLICY_WEIGHTS`` (``round8``: the default
-    until round 3 of issue 33) or the path of an ``.npz`` file; each agent plays with its
-    own, so two planning searches with different weights can meet in one match.
+    weights: a name of ``duelcore.search.NAMED_POLICY_WEIGHTS`` (``round8``: round 8's
+    weights, today's default, kept under that name) or the path of an ``.npz`` file; each
+    agent plays with its own, so two planning searches with different weights can meet in
+    one match.
 
     Raises
     ------
