@@ -1,5 +1,5 @@
-"""Build of the Cython core (src/duelcore): one package per game (duel/, seven/) and the pieces
-every game shares (common/).
+"""Build of the Cython core (src/duelcore): one package per game (duel/, seven/, architects/)
+and the pieces every game shares (common/).
 
 Cython directives are set here, once.  ``DUEL_DEBUG=1 pip install -e .`` builds the debug
 variant: bounds and wrap-around checks on, and a full ``state_check`` after every action (a
@@ -37,6 +37,7 @@ MODULES = (
     "common.stop",                  # the process-wide Ctrl-C stop flag of every game
     "duel.engine", "duel.search", "duel.kernels",       # 7 Wonders Duel
     "seven.engine",                 # 7 Wonders (rules, Python face and agents in one module)
+    "architects.engine",            # 7 Wonders Architects (the same: one module)
 )
 # DUEL_EXT=a,b builds only those extensions (a quick in-place rebuild): a module
 # ("duel.search") or a whole folder ("seven").

@@ -151,8 +151,10 @@ def agents_of(ctx: click.Context) -> list[str]:
 
 @pytest.mark.parametrize("page,line", COMMAND_LINES)
 def test_a_documented_command_parses(page, line, monkeypatch):
-    """The flags, their types and ranges, and the agents named (Duel's or 7 Wonders')."""
+    """The flags, their types and ranges, and the agents named (Duel's, 7 Wonders' or
+    Architects')."""
     import duelpy
+    from duelpy.architects import agents as arch_agents
     from duelpy.seven import agents as seven_agents
     monkeypatch.chdir(ROOT)      # paths such as docs/weights/... are relative to the checkout
     try:
@@ -161,6 +163,10 @@ def test_a_documented_command_parses(page, line, monkeypatch):
         pytest.fail(f"{page}: {line}\n  {e.format_message()}")
     seven = ctx.params.get("game") == "seven" or ctx.command_path.startswith("duel seven")
     for text in agents_of(ctx):
+        if ctx.params.get("game") == "architects":
+            for agent in arch_agents.split_agents(text):
+                arch_agents.parse_agent(agent)
+            continue
         for agent in (seven_agents.split_agents(text) if seven else [text]):
             (seven_agents.parse_agent if seven else duelpy.parse_agent)(agent)
 

@@ -17,7 +17,7 @@ pytest.importorskip("mypy")
 SRC = Path(duelcore.__file__).resolve().parents[1]      # the tree duelcore is imported from
 SCRIPT = Path(__file__).parent / "typecheck" / "use_public_api.py"
 COMPILED = ["duelcore.common.stop", "duelcore.duel.engine", "duelcore.duel.search",
-            "duelcore.duel.kernels", "duelcore.seven.engine"]
+            "duelcore.duel.kernels", "duelcore.seven.engine", "duelcore.architects.engine"]
 
 
 def _run(args):

@@ -4,10 +4,11 @@ conformance tests) finds a game here by its name and speaks only its interface
 
 >>> from duelpy.games import GAMES, get_game
 >>> sorted(GAMES), get_game("seven").title
-(['duel', 'seven'], '7 Wonders')
+(['architects', 'duel', 'seven'], '7 Wonders')
 """
 from __future__ import annotations
 
+from duelpy.architects.interface import GAME as _ARCHITECTS
 from duelpy.base.game import ChunkTask, Game, UnknownGameError
 from duelpy.base.specs import close_matches
 from duelpy.duel.interface import GAME as _DUEL
@@ -16,7 +17,7 @@ from duelpy.seven.interface import GAME as _SEVEN
 __all__ = ["GAMES", "get_game", "play_task"]
 
 #: Every game, by name.
-_ALL: tuple[Game, ...] = (_DUEL, _SEVEN)
+_ALL: tuple[Game, ...] = (_DUEL, _SEVEN, _ARCHITECTS)
 GAMES: dict[str, Game] = {g.name: g for g in _ALL}
 
 

@@ -9,6 +9,7 @@ import duelcore.common.stop as stop
 import duelcore.engine
 import duelcore.search
 from duelcore import seven as sv
+from duelcore.architects import engine as arch
 from duelcore.duel import search
 from duelcore.engine import VICTORY_NAMES, VP_CATEGORIES, _treatments
 
@@ -61,3 +62,17 @@ def stopping() -> bool:
     t = sv.SearchStop()
     t.set()
     return flag and t.is_set
+
+
+def architects_game(players: int) -> list[int]:
+    st: arch.State = arch.new_state(players, 3, free_order=True)
+    while not st.is_terminal():
+        st.apply_action(st.legal_actions()[0])
+    totals = [s["total"] for s in st.scores()]
+    again = arch.state_from_dict(st.to_dict())
+    assert again == st.clone() and arch.state_size() > 0
+    token = arch.SearchStop()
+    a: int = arch.choose_action(arch.new_state(players, 4), "mcts:20", 1, stop=token)
+    best, visits = arch.choose_action(arch.new_state(players, 4), "mcts:20", 1, True)
+    rows = arch.play_games_detail(players, ["random"] * players, 3, seed=1)
+    return totals + [a, best, len(visits), int(rows["completed"]), st.winners()[0]]

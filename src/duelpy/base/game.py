@@ -24,7 +24,8 @@ import pandas as pd
 
 from duelpy.base.specs import Kind
 
-__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError", "Shared"]
+__all__ = ["Game", "SetupOption", "ChunkTask", "UnknownGameError", "SetupError", "Shared",
+           "CoreAgents"]
 
 
 class UnknownGameError(ValueError):
@@ -259,3 +260,75 @@ class Shared:
         """An accumulator of ``simulate``'s rows: ``add(rows)``, then ``print(console, games,
         total, speed)``."""
         return type(self).summary(list(lineup), players, seed, seating, dict(setup))
+
+
+class CoreAgents(Shared):
+    """:class:`Shared`, and what the interfaces of games whose agents all play inside the core
+    with an iteration budget do alike (7 Wonders, Architects), from class attributes of each:
+    ``parse_agent`` (text -> canonical name, a ValueError for a bad one), ``with_iterations``
+    (text, iterations -> text), ``pairwise`` (a ladder's comparisons from its rows),
+    ``agent_table`` (rows, agents -> per-agent results: ``seats``, ``win_rate``, ``ci_low``,
+    ``ci_high``, ``mean_vp``, ``mean_place``), all as staticmethods, and ``title``."""
+
+    title: str
+    parse_agent: Any
+    with_iterations: Any
+    pairwise: Any
+    agent_table: Any
+
+    def agent_name(self, text: str) -> str:
+        """The canonical name of an agent description (the game's agent error, a
+        ValueError)."""
+        return type(self).parse_agent(text)
+
+    def with_budget(self, text: str, key: str, value: Any) -> str | None:
+        """``text`` with a ladder's budget added (only ``iterations``: the core's MCTS has no
+        time budget); None for an agent that takes none.  ValueError if it has its own, or
+        for ``key`` ``"seconds"``."""
+        if not type(self).parse_agent(text).startswith("mcts"):
+            return None
+        if key != "iterations":
+            raise ValueError(f"{self.title}' mcts takes an iteration budget, not seconds: "
+                             f"give --iterations")
+        return type(self).with_iterations(text, value)
+
+    def has_budget(self, text: str, key: str) -> bool:
+        return key == "iterations" and text.startswith("mcts")
+
+    def needs_processes(self, agents: Sequence[str]) -> bool:
+        return False                    # every agent plays inside the core, without the GIL
+
+    def cpus_per_task(self, agents: Sequence[str]) -> int:
+        return 1
+
+    def comparisons(self, games: pd.DataFrame) -> pd.DataFrame:
+        """A ladder's pairwise results: who finished ahead of whom in each game."""
+        return type(self).pairwise(games)
+
+    def ladder_table(self, games: pd.DataFrame, agents: Sequence[str]) -> Any:
+        """(title, {column: [cells]}): each agent's game results — seats played, win rate
+        (a shared win 1/k) with its 95% Wilson interval, mean VP and mean place."""
+        t = type(self).agent_table(games, list(agents))
+        return ("Game results (a shared win counts 1/k; 95% Wilson intervals)", {
+            "agent": list(t["agent"]), "seats": [f"{s:,}" for s in t["seats"]],
+            "win rate": [f"{100 * r:.1f}%" for r in t["win_rate"]],
+            "95% interval": [f"{100 * a:.1f}%–{100 * b:.1f}%"
+                             for a, b in zip(t["ci_low"], t["ci_high"])],
+            "mean VP": [f"{v:.1f}" for v in t["mean_vp"]],
+            "mean place": [f"{v:.2f}" for v in t["mean_place"]]})
+
+    # ---- records, through the game's records module (``records``: ``save_record(path,
+    # record)``, ``load_record(path)``, ``replay(record)``)
+    records: Any
+
+    def save_record(self, record: Any, path: Any) -> None:
+        """Write ``record`` to ``path`` (checked by a replay first)."""
+        self.records.save_record(path, record)
+
+    def load_record(self, path: Any) -> Any:
+        """A game record from a file (the game's RecordError naming the problem)."""
+        return self.records.load_record(path)
+
+    def replay_record(self, record: Any) -> Any:
+        """The final state of a record, every move checked."""
+        return self.records.replay(record)

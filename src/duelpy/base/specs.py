@@ -18,10 +18,12 @@ import math
 import numbers
 import re
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 __all__ = ["Option", "Kind", "int_option", "float_option", "choice_option", "parse_spec",
-           "parse_pairs", "check_options", "check_conflicts", "close_matches", "split_agents"]
+           "parse_pairs", "check_options", "check_conflicts", "close_matches", "split_agents",
+           "core_agent_kind", "core_mcts_options", "core_lineup", "core_with_iterations",
+           "core_mcts_kind_options", "core_number"]
 
 
 def close_matches(word: str, choices) -> str:
@@ -289,3 +291,121 @@ def split_agents(text: str) -> list[str]:
         else:
             out.append(item)
     return out
+
+
+# ---- the agents of a game's core (7 Wonders, Architects): random, greedy, mcts[:N[:C]]
+def core_mcts_options(rest: str, raw: str, number: Callable[[str, str, str, bool], Any],
+                      error: type[Exception], label: str, iterations: int, c: float
+                      ) -> tuple[Any, Any]:
+    """The (iterations, c) of a core's ``mcts`` description ``raw`` whose part after
+    ``mcts:`` is ``rest``: the long form ``iterations=N,c=C`` (each key once) or the short
+    ``N[:C]``; ``iterations`` and ``c`` are the defaults.  ``number(value, what, raw,
+    integer)`` reads and checks a value (raising ``error``); ``error`` names ``raw`` for a
+    malformed description or an option ``label``'s mcts does not take."""
+    if rest and "=" in rest:
+        seen = set()
+        for item in rest.split(","):
+            key, eq, value = (s.strip() for s in item.partition("="))
+            if not eq:
+                raise error(f"agent {raw!r}: write options as key=value")
+            if key in seen:
+                raise error(f"agent {raw!r}: option {key} given twice")
+            seen.add(key)
+            if key == "iterations":
+                iterations = number(value, "iterations", raw, True)
+            elif key == "c":
+                c = number(value, "c", raw, False)
+            else:
+                raise error(f"agent {raw!r}: option {key!r} is not available for {label}' "
+                            f"mcts (iterations, c)")
+    elif rest:
+        parts = rest.split(":")
+        if len(parts) > 2:
+            raise error(f"agent {raw!r}: write mcts:ITERATIONS or mcts:ITERATIONS:C")
+        iterations = number(parts[0], "iterations", raw, True)
+        if len(parts) == 2:
+            c = number(parts[1], "c", raw, False)
+    return iterations, c
+
+
+def core_lineup(text_or_list: Any, players: int, parse: Callable[[str], str],
+                error: type[Exception]) -> list[str]:
+    """One canonical agent (``parse``) per seat from a description list (a comma-separated
+    string or a list): one agent for every seat, or exactly ``players`` of them (``error``
+    otherwise)."""
+    items = split_agents(text_or_list) if isinstance(text_or_list, str) else list(text_or_list)
+    agents = [parse(a) for a in items]
+    if len(agents) == 1:
+        agents = agents * players
+    if len(agents) != players:
+        raise error(f"give 1 agent or {players} (one per player), got {len(agents)}")
+    return agents
+
+
+def core_with_iterations(text: str, iterations: int | None, parse: Callable[[str], str],
+                         error: type[Exception]) -> str:
+    """The canonical agent (``parse``) of ``text``, an ``mcts`` without an iteration count
+    getting ``iterations`` (None: unchanged).  ``error`` if ``text`` names its own count
+    (the budget is given once)."""
+    name = parse(text)
+    if iterations is None or not name.startswith("mcts"):
+        return name
+    t = str(text).replace(" ", "").lower()
+    if re.match(r"mcts:\d", t) or "iterations=" in t:
+        raise error(f"--iterations {iterations} conflicts with the iteration count of "
+                    f"{text!r}: give the budget once")
+    c = name.split(":")[2:]
+    return parse(f"mcts:{iterations}" + (f":{c[0]}" if c else ""))
+
+
+def core_agent_kind(text: Any, kinds: Sequence[str], duel_only: Sequence[str],
+                    error: type[Exception], title: str, syntax: str, where: str = ""
+                    ) -> tuple[str, str, str]:
+    """``(raw, kind, rest)`` of a core's agent description ``text``: ``raw`` stripped,
+    ``kind`` (one of ``kinds``, lower case) and ``rest`` (after the first ``:``, stripped;
+    only ``mcts`` takes options).  ``error`` for a description that is not a non-empty
+    string, a 7 Wonders Duel agent (``duel_only``), an unknown agent of the game ``title``
+    (``syntax`` lists them) or options of another kind (the message ends with ``where``)."""
+    if not isinstance(text, str) or not text.strip():
+        raise error(f"an agent is a description such as greedy or mcts:1000, not {text!r}")
+    raw = text.strip()
+    kind, _, rest = raw.partition(":")
+    kind = kind.strip().lower()
+    if kind in duel_only:
+        raise error(f"agent {raw!r} is a 7 Wonders Duel agent, not available for {title} "
+                    f"({syntax})")
+    if kind not in kinds:
+        raise error(f"unknown agent {raw!r} for {title} ({syntax})")
+    rest = rest.strip()
+    if kind != "mcts" and rest:
+        raise error(f"agent {raw!r}: {kind} takes no options{where}")
+    return raw, kind, rest
+
+
+def core_mcts_kind_options(iterations: int, c: float) -> tuple[Option, Option]:
+    """The option table of a core's ``mcts`` (``duel agents``): ``iterations`` (1 to
+    100,000,000) and ``c`` (the UCT exploration constant, in (0, 100]) with these defaults."""
+    return (int_option("iterations", 1, 100_000_000, iterations, "iterations per decision"),
+            float_option("c", 0, 100, c, "UCT exploration constant", lo_open=True))
+
+
+def core_number(value: str, what: str, text: str, integer: bool, error: type[Exception],
+                bounded: bool = True) -> Any:
+    """The integer (``integer``) or float ``value`` of option ``what`` of the agent
+    description ``text``: with ``bounded`` an integer from 1 to 100,000,000 or a number in
+    (0, 100], else a positive integer or a positive finite number; ``error`` naming the
+    description otherwise."""
+    try:
+        x: Any = int(value) if integer else float(value)
+    except ValueError:
+        x = None
+    if bounded:
+        ok = x is not None and (1 <= x <= 100_000_000 if integer
+                                else math.isfinite(x) and 0 < x <= 100)
+        kind = "an integer from 1 to 100,000,000" if integer else "a number in (0, 100]"
+    else:
+        ok = x is not None and (x >= 1 if integer else math.isfinite(x) and x > 0)
+        kind = "a positive integer" if integer else "a positive number"
+    if not ok:
+        raise error(f"agent {text!r}: {what} must be {kind}, not {value!r}")
+    return x

@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 
-__all__ = ["proportion_ci", "t_quantile", "mean_ci", "z_quantile", "Z95"]
+__all__ = ["proportion_ci", "t_quantile", "mean_ci", "z_quantile", "Z95", "agent_results"]
 
 #: The 97.5% quantile of the standard normal: the half-width of a 95% interval in standard
 #: errors (``z_quantile(0.95)``, kept as a number so that no module imports scipy to get it).
@@ -55,3 +56,19 @@ def mean_ci(x, level: float = 0.95) -> tuple[float, float, float]:
         return m, m, m
     half = t_quantile(level, len(x) - 1) * float(x.std(ddof=1)) / math.sqrt(len(x))
     return m, m - half, m + half
+
+
+def agent_results(frame: pd.DataFrame, agents) -> pd.DataFrame:
+    """Per agent of ``agents``, from a table of one row per game and seat with ``agent``,
+    ``win`` (a share: 1/k for each of k winners), ``vp`` and ``place`` (1 = first): seats
+    played, wins, win rate (nan without a seat) with its 95% Wilson interval, mean VP and
+    mean place (a ladder's plain game results)."""
+    rows = []
+    for a in agents:
+        x = frame[frame["agent"] == a]
+        n = len(x)
+        lo, hi = proportion_ci(x["win"].sum(), n)
+        rows.append({"agent": a, "seats": n, "wins": x["win"].sum(),
+                     "win_rate": x["win"].mean() if n else float("nan"), "ci_low": lo,
+                     "ci_high": hi, "mean_vp": x["vp"].mean(), "mean_place": x["place"].mean()})
+    return pd.DataFrame(rows)

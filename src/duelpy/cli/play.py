@@ -26,6 +26,8 @@ from duelpy.cli.info import explain
 from duelpy.cli.options import (flag_of, game_options, given, param_name, resolve_game,
                                 setup_flags, setup_values)
 from duelpy.cli.play_seven import play_seven
+from duelpy.cli.records import game_of_record
+from duelpy.architects.play import play_architects
 from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
 from duelpy.duel.notation import (NUM_DECISION_ACTIONS, NotationError, action_name,
                                   legal_moves, parse_action)
@@ -277,6 +279,13 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
     """
     ctx = click.get_current_context()
     g, n = resolve_game(ctx, game, players, "play")
+    if from_path is not None:
+        found = game_of_record(from_path)    # Duel also when unclear: its loader says why
+        if found.name != g.name and found.name != "duel":
+            if given(ctx, "game"):
+                raise click.BadParameter(f"{from_path} is a {found.title} record, not one of "
+                                         f"--game {g.name}", param_hint="--from")
+            g, n = resolve_game(ctx, found.name, players, "play")
     if from_move is not None and from_path is None:
         raise click.UsageError("--move is for --from: the saved game to continue")
     if from_path is not None:
@@ -289,6 +298,15 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
             if given(ctx, name):
                 raise click.UsageError(f"--{name.replace('_', '-')} does not apply to "
                                        f"--game {g.name} ({g.title})")
+        if g.name == "architects":
+            setup = None
+            if from_path is None:
+                try:
+                    setup = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)
+                except SetupError as e:
+                    raise click.BadParameter(one_line(e), param_hint=e.flag) from None
+            return play_architects(n, opponent, iterations, seat, seed, record_path,
+                                   overwrite, ctx, setup, from_path, from_move)
         return play_seven(n, opponent, iterations, seat, seed, record_path, overwrite, ctx,
                           from_path, from_move)
     try:

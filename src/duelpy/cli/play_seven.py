@@ -2,7 +2,6 @@
 the game record is saved at the end (or at Ctrl-C, with the moves played)."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -10,10 +9,10 @@ from rich.columns import Columns
 from rich.text import Text
 
 from duelcore import seven as core
-from duelpy.base.specs import split_agents
-from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, plural, seed_and_record
+from duelpy.cli.common import console, seed_and_record
 from duelpy.cli.options import given
 from duelpy.cli.info import explain
+from duelpy.cli.prompt import announce, end_of_game, read_move, saved_game, seat_agents
 from duelpy.seven import (RecordError, load_record, new_game, record_of, render_text, result,
                           save_record)
 from duelpy.seven.agents import SevenAgentError, lineup, with_iterations
@@ -84,18 +83,7 @@ def _public_changes(before, after, seats, skip) -> list[str]:
 def _saved_game(path: Path, move: int | None) -> tuple[dict, int]:
     """A 7 Wonders record to continue and the moves kept (its last by default); click
     errors name a bad file or move."""
-    try:
-        rec = load_record(path)
-    except RecordError as e:
-        raise click.BadParameter(one_line(e), param_hint="--from") from None
-    n = len(rec["moves"])
-    k = n if move is None else move
-    if k > n:
-        raise click.BadParameter(f"{path} has moves 0 to {n}, not {k}", param_hint="--move")
-    if k == n and rec.get("result") is not None:
-        raise click.BadParameter(f"the game of {path} is over: nothing to continue (give an "
-                                 f"earlier --move)", param_hint="--move")
-    return rec, k
+    return saved_game(path, move, load_record, RecordError)
 
 
 def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite, ctx,
@@ -105,20 +93,9 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
     saved = None if from_path is None else _saved_game(from_path, from_move)
     if saved is not None:
         players, seed = saved[0]["players"], saved[0]["seed"]
-    if seat > players:
-        raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
-                                 f"{players})", param_hint="--seat")
-    text = opponent if given(ctx, "opponent") else "mcts"
-    try:
-        others = lineup([with_iterations(a, iterations) for a in split_agents(text)],
-                        players - 1)
-    except SevenAgentError as e:
-        raise click.BadParameter(str(e), param_hint="--opponent") from None
-    if iterations is not None and not any(a.startswith("mcts") for a in others):
-        raise click.BadParameter(f"--iterations applies to searching agents only (mcts), not "
-                                 f"{', '.join(sorted(set(others)))}", param_hint="--opponent")
+    agents = seat_agents(players, seat, opponent, given(ctx, "opponent"), iterations, lineup,
+                         with_iterations, SevenAgentError)
     human = seat - 1
-    agents = others[:human] + ["you"] + others[human:]
     seed, record_path = seed_and_record(seed, record_path, overwrite, "seven-game")
     con = console()
     setup: dict = {"sides": "random", "boards": None, "remove": None}
@@ -132,10 +109,8 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
         state.apply_action(a, s)
     variant = " (Free City variant: you also play the Free City on the turns you control it)" \
         if players == 2 else ""
-    con.print(Text(f"7 Wonders, {players} players{variant} — you are P{seat}, against "
-                   f"{', '.join(a for a in agents if a != 'you')}. Seed {seed}.", style="bold"))
-    con.print(f"The game record will be saved to {record_path}. Type 'help' for commands; "
-              f"Ctrl-C stops the game.", highlight=False)
+    announce(con, f"7 Wonders, {players} players{variant} — you are P{seat}", agents, seed,
+             record_path)
     stopped = None
     k = 0
     try:
@@ -151,40 +126,18 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
                     continue
                 con.print(render_text(state, seat=human), highlight=False)
                 _print_moves(con, state, s)
-                while True:
-                    try:
-                        line = click.prompt(f"P{seat}", default="", show_default=False,
-                                            prompt_suffix="> ").strip()
-                    except click.exceptions.Abort as e:
-                        stopped = ("Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt)
-                                   else "end of input")
-                        click.echo()
-                        break
-                    word = line.lower()
-                    if not line:
-                        continue
-                    if word in ("help", "?"):
-                        click.echo(_PLAY_HELP)
-                    elif word in ("board", "b"):
-                        con.print(render_text(state, seat=human), highlight=False)
-                    elif word in ("moves", "m", "list"):
-                        _print_moves(con, state, s)
-                    elif word.split(" ", 1)[0] == "info":
-                        con.print(explain("seven", line[4:]), highlight=False)
-                    elif word in ("quit", "exit", "q"):
-                        stopped = "quit"
-                        break
-                    else:
-                        try:
-                            a = _match_action(state, s, line)
-                        except ValueError as e:
-                            click.echo(f"{one_line(e)} (type 'moves' for the list, 'help' for "
-                                       f"commands)", err=True)
-                            continue
-                        state.apply_action(a, s)
-                        moves.append((s, a))
-                        click.echo(f"you play: {core.action_to_string(a)}")
-                        break
+                what, value = read_move(
+                    f"P{seat}", _PLAY_HELP,
+                    lambda: con.print(render_text(state, seat=human), highlight=False),
+                    lambda s=s: _print_moves(con, state, s),
+                    lambda line, s=s: _match_action(state, s, line),
+                    lambda name: con.print(explain("seven", name), highlight=False))
+                if what == "stop":
+                    stopped = value
+                else:
+                    state.apply_action(value, s)
+                    moves.append((s, value))
+                    click.echo(f"you play: {core.action_to_string(value)}")
                 if stopped:
                     break
             if stopped:
@@ -195,23 +148,9 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
     except KeyboardInterrupt:
         stopped = "Ctrl-C"
         click.echo()
-    if state.is_terminal():
-        con.print(render_text(state), highlight=False)
-        res = result(state)
-        verdict = ("You win!" if res["winners"] == [human] else
-                   "Shared victory." if human in res["winners"] else "You lose.")
-        con.print(Text(f"Scores: {', '.join(str(s['total']) for s in res['scores'][:players])}"
-                       f" VP. {verdict}", style="bold"))
-    else:
-        click.echo(f"Game stopped ({stopped}) after {plural(len(moves), 'move')}.")
-    if not moves:
-        click.echo("No move was played: no game record written.")
-    else:
-        try:
-            save_record(record_path, record_of(players, seed, moves, state=state, **setup))
-        except OSError as e:
-            raise click.ClickException(f"cannot save the game record to {record_path}: "
-                                       f"{e.strerror or one_line(e)}") from None
-        click.echo(f"Game record saved to {record_path} (duel replay {record_path}).")
-    if stopped == "Ctrl-C":
-        sys.exit(EXIT_INTERRUPTED)
+    over = state.is_terminal()
+    res = result(state) if over else {"scores": [], "winners": []}
+    end_of_game(con, over, render_text(state), [s["total"] for s in res["scores"][:players]],
+                res["winners"], human, stopped, moves, record_path,
+                lambda: save_record(record_path, record_of(players, seed, moves, state=state,
+                                                           **setup)))

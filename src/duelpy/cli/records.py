@@ -18,10 +18,11 @@ from duelpy.duel.notation import action_name
 from duelpy.duel.records import (DEFAULT_OPTIONS, MAX_BYTES, RecordError, load,
                                  replay as replay_record)
 from duelpy.duel.render import render, render_text
+from duelpy.base.game import Game
 from duelpy.games import GAMES, get_game
 
 
-def _record_game(path: Path):
+def game_of_record(path: Path) -> Game:
     """The game whose record ``path`` holds (Duel when the file says nothing clear: Duel's
     loader then names the problem)."""
     try:
@@ -110,7 +111,7 @@ def replay(file, step, width):
       duel replay game.json
       duel replay game.json --step
     """
-    game = _record_game(file)
+    game = game_of_record(file)
     if game.name != "duel":
         return _replay_other(game, file, step)
     rec = _load_record(file)
@@ -170,7 +171,7 @@ def show(file, move, width, plain):
       duel show game.json --move 20
       duel show game.json            # the final position
     """
-    game = _record_game(file)
+    game = game_of_record(file)
     if game.name != "duel":
         return _show_other(game, file, move)
     rec = _load_record(file)

@@ -7,6 +7,8 @@ import pandas as pd
 
 from duelcore import seven as _core
 
+from duelpy.base.batch import lineups_of, play_core_chunk
+
 __all__ = ["lineups_of", "chunk_rows", "play_chunk", "EMPTY"]
 
 #: The arrays of a chunk that played no game.
@@ -14,28 +16,10 @@ EMPTY: dict[str, list] = {"winners": [], "boards": [], "sides": [], "totals": []
 
 
 def play_chunk(task) -> dict:
-    """Games ``task.lo .. task.hi - 1`` in the core (nogil; the core's stop flag ends the
-    batch early, with the games finished); the arrays of :func:`duelcore.seven.play_games_detail`
-    without its timing."""
-    setup = {k: v for k, v in dict(task.setup).items() if v is not None}
-    raw = _core.play_games_detail(task.players, list(task.agents), task.hi - task.lo,
-                                  task.seed, first_game=task.lo, lineups=lineups_of(task),
-                                  **setup)
-    raw.pop("seconds", None)
-    return raw
-
-
-def lineups_of(task) -> list[list[int]] | None:
-    """Per game of the task, the index into ``task.agents`` of each seat's agent (None:
-    agent i at seat i)."""
-    if task.seating == "fixed":
-        return None
-    if task.seating == "lineups":
-        return [list(x) for x in task.extra["lineups"][task.lo:task.hi]]
-    if task.seating == "rotate":
-        k = len(task.agents)
-        return [[(g + s) % k for s in range(task.players)] for g in range(task.lo, task.hi)]
-    raise ValueError(f"7 Wonders seats agents 'fixed' or 'rotate', not {task.seating!r}")
+    """Games ``task.lo .. task.hi - 1`` in the core (nogil; its stop flag ends the batch
+    early, with the games finished): the arrays of :func:`duelcore.seven.play_games_detail`
+    without its timing (:func:`duelpy.base.batch.play_core_chunk`)."""
+    return play_core_chunk(_core.play_games_detail, task)
 
 
 def chunk_rows(task, raw: dict) -> pd.DataFrame:

@@ -4,11 +4,9 @@ seed set (the total VP of every seat over 10,000 random games: speed work must l
 unchanged)."""
 from __future__ import annotations
 
-import statistics
-import time
-from concurrent.futures import ThreadPoolExecutor
-
 from duelcore import seven as _core
+
+from duelpy.base.bench import core_bench_table
 
 __all__ = ["SIGNATURE_SEED", "bench_table"]
 
@@ -17,30 +15,8 @@ SIGNATURE_SEED = 20261130
 
 def bench_table(players: int, games: int, iterations: int, repeat: int, jobs: int, measure,
                 say=print) -> tuple[str, list[tuple[str, str]]]:
-    """``(title, rows)`` after ``say(intro line)`` of ``duel bench --game seven --players N``; ``measure``
-    runs each timed call (the command's Ctrl-C-aware runner)."""
-    seed = SIGNATURE_SEED
-    intro = (f"duel bench --game seven: {repeat} runs of {games:,} random {players}-player "
-             f"games and {iterations:,} MCTS iterations (Ctrl-C stops)")
-    say(intro)
-    sig = measure(_core.random_games, players, 10_000, seed)
-    runs = [measure(_core.random_games, players, games, seed + k) for k in range(repeat)]
-    mcts = [measure(_core.mcts_speed, players, iterations, k) for k in range(repeat)]
-    med = statistics.median
-    single = med([r["games"] / r["seconds"] for r in runs])
-    rows = [("random games / s (1 core)", f"{single:,.0f}"),
-            ("decisions / s (1 core)", f"{med([r['moves'] / r['seconds'] for r in runs]):,.0f}"),
-            ("MCTS iterations / s (first decision of a game)", f"{med(mcts):,.0f}"),
-            ("state size (bytes)", str(_core.state_size()))]
-    if jobs > 1:
-        def multi(k):
-            per = max(1, games // jobs)
-            t0 = time.perf_counter()
-            with ThreadPoolExecutor(jobs) as pool:
-                list(pool.map(lambda j: _core.random_games(players, per, seed + 1000 * k + j),
-                              range(jobs)))
-            return per * jobs / (time.perf_counter() - t0)
-        rate = med([measure(multi, k) for k in range(repeat)])
-        rows.append((f"random games / s ({jobs} workers)", f"{rate:,.0f} ({rate / single:.2f}x)"))
-    rows.append((f"signature (10,000 games, seed {seed})", str(sig["signature"])))
-    return f"duel bench --game seven --players {players} (median of {repeat})", rows
+    """``(title, rows)`` after ``say(intro line)`` of ``duel bench --game seven --players N``
+    (:func:`duelpy.base.bench.core_bench_table`); ``measure`` runs each timed call (the
+    command's Ctrl-C-aware runner)."""
+    return core_bench_table("seven", _core, SIGNATURE_SEED, players, games, iterations, repeat,
+                            jobs, measure, say)

@@ -10,13 +10,14 @@ import pandas as pd
 from duelcore import seven as _core
 
 from duelpy.base.specs import Kind
-from duelpy.base.game import SetupError, SetupOption, Shared
+from duelpy.base.game import CoreAgents, SetupError, SetupOption
 from duelpy.run.backends import STOP
 from duelpy.seven import benchmark
 from duelpy.seven.agents import AGENT_KINDS, lineup, parse_agent, with_iterations
 from duelpy.seven.ladder import METHOD, agent_table, pairwise
 from duelpy.seven.game import new_game, parse_action, play_game, result
-from duelpy.seven.records import load_record, record_of, replay, save_record
+from duelpy.seven import records as _records
+from duelpy.seven.records import record_of
 from duelpy.seven.render import render_text
 from duelpy.seven.batch import EMPTY, chunk_rows, play_chunk
 from duelpy.seven.study import (Arm, SevenStudySpec, SimulationSummary, resolve_board,
@@ -24,7 +25,7 @@ from duelpy.seven.study import (Arm, SevenStudySpec, SimulationSummary, resolve_
 from duelpy.seven.study import chunk_size
 
 __all__ = ["Seven", "GAME"]
-class Seven(Shared):
+class Seven(CoreAgents):
     """7 Wonders (2..7 players; 2 is the Free City variant) behind the game interface."""
 
     name = "seven"
@@ -97,23 +98,6 @@ class Seven(Shared):
     def choose(self, state, seat: int, agent: str, seed: int = 0) -> int:
         return _core.choose_action(state, seat, parse_agent(agent), seed)
 
-    def agent_name(self, text: str) -> str:
-        """The canonical name of an agent description (SevenAgentError, a ValueError)."""
-        return parse_agent(text)
-
-    def with_budget(self, text: str, key: str, value) -> str | None:
-        """``text`` with a ladder's budget added (only ``iterations``: 7 Wonders' MCTS has no
-        time budget); None for an agent that takes none.  ValueError if it has its own."""
-        if not parse_agent(text).startswith("mcts"):
-            return None
-        if key != "iterations":
-            raise ValueError("7 Wonders' mcts takes an iteration budget, not seconds: give "
-                             "--iterations")
-        return with_iterations(text, value)
-
-    def has_budget(self, text: str, key: str) -> bool:
-        return key == "iterations" and text.startswith("mcts")
-
     def decision_cost(self, text: str) -> float:
         name = parse_agent(text)
         return int(name.split(":")[1]) / 10_000 if name.startswith("mcts") else 3e-6
@@ -121,29 +105,13 @@ class Seven(Shared):
     def decisions_per_game(self, players: int = 4) -> int:
         return 18 * players
 
-    def needs_processes(self, agents: Sequence[str]) -> bool:
-        return False                    # every 7 Wonders agent plays inside the core
-
-    def cpus_per_task(self, agents: Sequence[str]) -> int:
-        return 1
-
-    def comparisons(self, games: pd.DataFrame) -> pd.DataFrame:
-        """A ladder's pairwise results: who finished ahead of whom in each game."""
-        return pairwise(games)
-
     ladder_method: str | None = METHOD
-
-    def ladder_table(self, games: pd.DataFrame, agents: Sequence[str]):
-        """(title, {column: [cells]}): each agent's game results — seats played, win rate
-        (a shared win 1/k) with its 95% Wilson interval, mean VP and mean place."""
-        t = agent_table(games, list(agents))
-        return ("Game results (a shared win counts 1/k; 95% Wilson intervals)", {
-            "agent": list(t["agent"]), "seats": [f"{s:,}" for s in t["seats"]],
-            "win rate": [f"{100 * r:.1f}%" for r in t["win_rate"]],
-            "95% interval": [f"{100 * a:.1f}%–{100 * b:.1f}%"
-                             for a, b in zip(t["ci_low"], t["ci_high"])],
-            "mean VP": [f"{v:.1f}" for v in t["mean_vp"]],
-            "mean place": [f"{v:.2f}" for v in t["mean_place"]]})
+    #: The agents', the ladder's and the records' functions (used by :class:`CoreAgents`).
+    parse_agent = staticmethod(parse_agent)
+    with_iterations = staticmethod(with_iterations)
+    pairwise = staticmethod(pairwise)
+    agent_table = staticmethod(agent_table)
+    records = _records
 
     def setup_from_flags(self, command: str, values: Mapping[str, Any], players: int = 4
                          ) -> dict:
@@ -231,15 +199,6 @@ class Seven(Shared):
         """Agents play one game: ``(final state, record)``."""
         state, moves = play_game(players, list(lineup), seed=seed)
         return state, record_of(players, seed, moves, state=state)
-
-    def save_record(self, record, path) -> None:
-        save_record(path, record)
-
-    def load_record(self, path):
-        return load_record(path)
-
-    def replay_record(self, record):
-        return replay(record)
 
 
 def _forced_board(text: str, players: int) -> tuple[int, str]:

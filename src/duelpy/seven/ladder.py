@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from duelpy.seven.agents import SevenAgentError, with_iterations
-from duelpy.base.stats import proportion_ci as _wilson
+from duelpy.base.stats import agent_results
 
 
 def rotation(k: int, players: int, games: int) -> list[list[int]]:
@@ -85,15 +85,7 @@ def agent_table(frame: pd.DataFrame, agents) -> pd.DataFrame:
     f, _, _, key = _by_game(frame)
     f = f.copy()
     f["place"] = (1 + (key[:, None, :] > key[:, :, None]).sum(axis=2)).ravel()
-    rows = []
-    for a in agents:
-        x = f[f["agent"] == a]
-        n = len(x)
-        lo, hi = _wilson(x["win"].sum(), n)
-        rows.append({"agent": a, "seats": n, "wins": x["win"].sum(),
-                     "win_rate": x["win"].mean() if n else float("nan"), "ci_low": lo,
-                     "ci_high": hi, "mean_vp": x["vp"].mean(), "mean_place": x["place"].mean()})
-    return pd.DataFrame(rows)
+    return agent_results(f, agents)
 
 
 METHOD = ("Bradley–Terry maximum likelihood over the pairwise results of each game (who "

@@ -12,11 +12,9 @@ seed).  Format::
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from duelcore import seven as _core
 
+from duelpy.base.records import check_keys, check_result, load_checked, write_record
 from duelpy.seven.game import new_game
 
 KEYS = {"game", "format", "players", "seed", "sides", "boards", "moves", "result", "remove"}
@@ -43,16 +41,7 @@ def record_of(players, seed, moves, sides="random", boards=None, state=None,
 
 def replay(rec: dict) -> _core.State:
     """The final State of a record, every move checked.  Raises RecordError."""
-    if not isinstance(rec, dict):
-        raise RecordError("a record is a JSON object")
-    if rec.get("format") == "duel-record":
-        raise RecordError("this is a 7 Wonders Duel record: replay it with duel replay")
-    extra = set(rec) - KEYS
-    if extra:
-        raise RecordError(f"unknown record key(s) {sorted(extra)}")
-    for key in KEYS - {"result", "boards", "remove"}:
-        if key not in rec:
-            raise RecordError(f"record without {key!r}")
+    check_keys(rec, KEYS, KEYS - {"result", "boards", "remove"}, RecordError)
     if rec["game"] != "seven" or rec["format"] != 1:
         raise RecordError("not a 7 Wonders record of format 1")
     try:
@@ -76,43 +65,16 @@ def replay(rec: dict) -> _core.State:
             raise RecordError(f"move {i} ({text}): {e}") from None
         except ValueError as e:
             raise RecordError(f"move {i}: {e}") from None
-    res = rec.get("result")
-    if res is None and st.is_terminal():
-        raise RecordError("the game is over but the record has no result (a record keeps "
-                          "the result of a finished game)")
-    if res is not None:
-        if not st.is_terminal():
-            raise RecordError("the record has a result but the game is not over")
-        got = {"winners": st.winners(), "totals": [s["total"] for s in st.scores()]}
-        if res != got:
-            raise RecordError(f"the recorded result {res} differs from the replayed one {got}")
+    check_result(st, rec.get("result"), RecordError)
     return st
 
 
 def save_record(path, rec: dict) -> None:
     """Write a record as JSON (checked by a replay first)."""
-    replay(rec)
-    Path(path).write_text(json.dumps(rec, indent=1) + "\n")
+    write_record(path, rec, replay)
 
 
 def load_record(path) -> dict:
-    """Read and check a record.  Raises RecordError (also for unreadable JSON)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")               # a BOM is allowed
-        rec = json.loads(text)
-    except OSError as e:
-        raise RecordError(f"cannot read record {path}: {e}") from None
-    except UnicodeDecodeError as e:
-        raise RecordError(f"cannot read record {path}: not UTF-8 text ({e.reason} at byte "
-                          f"{e.start})") from None
-    except json.JSONDecodeError as e:
-        what = "empty file" if not text.strip() else \
-            f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-        raise RecordError(f"cannot read record {path}: {what}") from None
-    except RecursionError:
-        raise RecordError(f"cannot read record {path}: JSON nested too deeply") from None
-    try:
-        replay(rec)
-    except RecordError as e:
-        raise RecordError(f"{path}: {e}") from None
-    return rec
+    """Read and check a record.  Raises RecordError (also for unreadable JSON); the errors
+    of its replay name the file."""
+    return load_checked(path, RecordError, replay)

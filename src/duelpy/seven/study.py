@@ -26,9 +26,7 @@ Treatments (not rules; see :func:`duelcore.seven.new_state`):
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, ClassVar
 
 import pandas as pd
@@ -37,16 +35,17 @@ from duelcore import seven as _core
 
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask
-from duelpy.base.study import ArmsOnSameGames
-from duelpy.base.stats import Z95, proportion_ci as _wilson
+from duelpy.base.study import SeatReport, SeatStudySpec
+from duelpy.base.seat_tables import (change_interval as _change_interval, check_study_numbers,
+                                    independent_change, markdown_table as _markdown_table,
+                                    paired_change, pct as _pct, study_file_head, summarise)
+from duelpy.base.stats import proportion_ci as _wilson
 from duelpy.base.tables import Column, print_table
 from duelpy.seven.agents import lineup as _lineup, parse_agent
 from duelpy.run.backends import FuturesBackend
 from duelpy.run.runner import Chunks, play_chunks
 from duelpy.seven.batch import EMPTY, chunk_rows, play_chunk
 from duelpy.seven.names import resolve_board, resolve_card
-
-_Z = Z95
 
 
 @dataclass(frozen=True)
@@ -99,6 +98,9 @@ def chunk_size(agents) -> int:
     """Games per chunk of a batch: about 4,000 MCTS iterations per seat, at most 500 games."""
     cost = sum(int(a.split(":")[1]) if a.startswith("mcts:") else 1 for a in agents)
     return max(1, min(500, 4000 // max(1, cost // max(1, len(agents)))))
+
+
+_games_per_chunk = chunk_size          # the spec's field chunk_size hides the name
 
 
 def games_frame(players: int, agents, games: int, seed: int = 0, sides=None, boards=None,
@@ -165,43 +167,6 @@ def run_study(players: int, agents, games: int, seed: int = 0, arms=(), control:
     return pd.concat(frames, ignore_index=True)
 
 
-def summarise(frame: pd.DataFrame, by) -> pd.DataFrame:
-    """Win rate, its 95% Wilson interval and mean VP grouped by ``by`` (e.g. ["board",
-    "side"]): columns ``games``, ``win_rate``, ``ci_low``, ``ci_high``, ``mean_vp``."""
-    g = frame.groupby(by)
-    table = pd.DataFrame({"games": g.size(), "win_rate": g["win"].mean(),
-                          "mean_vp": g["vp"].mean()})
-    lo_hi = [_wilson(w, n) for w, n in zip(g["win"].sum(), g.size())]
-    table["ci_low"] = [x[0] for x in lo_hi]
-    table["ci_high"] = [x[1] for x in lo_hi]
-    return table[["games", "win_rate", "ci_low", "ci_high", "mean_vp"]]
-
-
-def paired_change(frame: pd.DataFrame, arm: str, control: str = "Control",
-                  by="seat") -> pd.DataFrame:
-    """The change of the win rate by ``by`` (a column or columns, e.g. "seat" or ["board",
-    "side"], read in the control arm) from ``control`` to ``arm`` on the same games: the
-    mean of the per-game differences of each seat's win share, with a normal 95% interval.
-    Columns ``games``, ``control``, ``treatment``, ``change``, ``ci_low``, ``ci_high``; the
-    interval is NaN where it is undefined (one game, or every game's difference the same,
-    e.g. no game changed)."""
-    keys = [by] if isinstance(by, str) else list(by)
-    a = frame[frame["arm"] == control]
-    b = frame[frame["arm"] == arm]
-    both = a.merge(b, on=["game", "seat"], suffixes=("", "_t"), how="inner")
-    both["d"] = both["win_t"] - both["win"]
-    g = both.groupby(keys if len(keys) > 1 else keys[0])
-    n = g.size()
-    mean = g["d"].mean()
-    sd = g["d"].std(ddof=1)
-    half = (_Z * sd / n.pow(0.5)).where(sd > 0)     # NaN: no spread, no normal interval
-    # a change of a win rate lies in [-1, 1]: the normal interval is clipped to it
-    return pd.DataFrame({"games": n, "control": g["win"].mean(),
-                         "treatment": g["win_t"].mean(), "change": mean,
-                         "ci_low": (mean - half).clip(lower=-1.0),
-                         "ci_high": (mean + half).clip(upper=1.0)})
-
-
 def same_boards(frame: pd.DataFrame, arm: str, control: str = "Control") -> bool:
     """True if every seat of every game has the same board and side in both arms (as when
     the treatment only removes cards: the same seeds deal the same boards)."""
@@ -223,19 +188,7 @@ def change(frame: pd.DataFrame, arm: str, control: str = "Control",
         out = paired_change(frame, arm, control, by)
         out.attrs["paired"] = True
         return out
-    a = summarise(frame[frame["arm"] == control], by)
-    b = summarise(frame[frame["arm"] == arm], by)
-    both = a.merge(b, left_index=True, right_index=True, suffixes=("_c", "_t"))
-    pc, pt = both["win_rate_c"], both["win_rate_t"]
-    var = (frame.assign(w2=frame["win"] ** 2).groupby(["arm"] + by)["w2"].mean())
-    # the variance of a win share (0, 1/k or 1) per game: E[w^2] - E[w]^2
-    vc = var.loc[control].reindex(both.index) - pc ** 2
-    vt = var.loc[arm].reindex(both.index) - pt ** 2
-    half = _Z * (vc / both["games_c"] + vt / both["games_t"]).clip(lower=0) ** 0.5
-    d = pt - pc
-    out = pd.DataFrame({"games": both["games_t"], "control": pc, "treatment": pt,
-                        "change": d, "ci_low": (d - half).clip(lower=-1.0),
-                        "ci_high": (d + half).clip(upper=1.0)})
+    out = independent_change(frame, arm, control, by)
     out.attrs["paired"] = False
     return out
 
@@ -257,21 +210,8 @@ def study_tables(frame: pd.DataFrame) -> dict:
     return out
 
 
-def _pct(x) -> str:
-    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
-
-
 def _interval(lo, hi) -> str:
     return f"{100 * lo:.1f}%–{100 * hi:.1f}%"
-
-
-def _change_interval(r) -> str:
-    """A change's 95% interval as text; an undefined one says why."""
-    if pd.isna(r.ci_low) or pd.isna(r.ci_high):
-        if r.games < 2:
-            return "n/a (1 game)"
-        return "n/a (no game changed)" if r.change == 0 else "n/a (every game changed alike)"
-    return f"{100 * r.ci_low:+.1f} to {100 * r.ci_high:+.1f}"
 
 
 def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[str]]]:
@@ -300,11 +240,8 @@ def display_rows(table: pd.DataFrame, kind: str) -> tuple[list[str], list[list[s
 
 
 def markdown_table(head, rows) -> str:
-    left = {"board", "side", "seat"}
-    lines = ["| " + " | ".join(head) + " |",
-             "| " + " | ".join("---" if h in left else "---:" for h in head) + " |"]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return "\n".join(lines)
+    """A Markdown table of strings, the board, side and seat columns left-aligned."""
+    return _markdown_table(head, rows, {"board", "side", "seat"})
 
 
 TITLES = {"board_side": "Win rate by wonder board and side", "side": "Win rate by side",
@@ -348,13 +285,6 @@ def side_study(players: int = 4, agents=None, games: int = 1000, seed: int = 0,
 # ---------------------------------------------------------------- the study file and runner
 _TOP_KEYS = ("name", "games", "seed", "chunk_size", "players", "agents", "options", "treatment")
 _ARM_KEYS = ("sides", "boards", "remove")
-_MAX_SEED = 2**64 - 1
-
-
-def _study_int(value, where, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise StudyError(f"{where} must be an integer from {lo:,} to {hi:,}, not {value!r}")
-    return value
 
 
 def _arm_from(table, where: str, name=None) -> Arm:
@@ -395,7 +325,7 @@ def _arm_table(arm: Arm) -> dict:
 
 
 @dataclass(frozen=True)
-class SevenStudySpec(ArmsOnSameGames):
+class SevenStudySpec(SeatStudySpec):
     """A validated 7 Wonders study: ``players`` (2..7; 2 is the Free City variant), one
     canonical agent per seat (``agents``), ``games`` per arm on the same seeds (game g of
     every arm has the same deal wherever the treatment leaves it alone), the ``control`` arm
@@ -419,38 +349,15 @@ class SevenStudySpec(ArmsOnSameGames):
         remove = ["Scientists Guild"]
     """
 
-    players: int = 4
-    agents: tuple = ("greedy",) * 4
-    games: int = 1000
-    seed: int = 0
     control: Arm = Arm()
-    treatments: tuple = ()
-    name: str = ""
-    chunk_size: int | None = None
 
     game: ClassVar[str] = "seven"
-
-    @property
-    def rows_per_game(self) -> int:         # one row per player (not the Free City)
-        return self.players
-
-    @property
-    def arms(self) -> list[str]:
-        return [self.control.name] + [t.name for t in self.treatments]
-
-
-    def arm(self, k: int) -> Arm:
-        return self.control if k == 0 else self.treatments[k - 1]
 
     @classmethod
     def make(cls, players: int, agents, games: int = 1000, seed: int = 0, control=None,
              treatments=(), name: str = "", chunk_size: int | None = None) -> "SevenStudySpec":
         """A checked study (StudyError naming the problem)."""
-        _study_int(players, "players", 2, 7)
-        _study_int(games, "games", 1, 10**9)
-        _study_int(seed, "seed", 0, _MAX_SEED)
-        if chunk_size is not None:
-            _study_int(chunk_size, "chunk_size", 1, 10**7)
+        check_study_numbers(players, games, seed, chunk_size)
         try:
             lineup = _lineup(agents if isinstance(agents, str) else list(agents), players)
         except ValueError as e:
@@ -482,26 +389,8 @@ class SevenStudySpec(ArmsOnSameGames):
 
     @classmethod
     def from_dict(cls, d: dict, where: str = "study") -> "SevenStudySpec":
-        at = (lambda k: f"{where} {k}") if where.endswith(":") else (lambda k: f"{where}.{k}")
-        unknown = sorted(set(d) - set(_TOP_KEYS))
-        if unknown:
-            raise StudyError(f"{where}: unknown key {unknown[0]!r} (keys: game, "
-                             f"{', '.join(_TOP_KEYS)})")
-        players = _study_int(d.get("players", 4), at("players"), 2, 7)
-        agents = d.get("agents", {})
-        if not isinstance(agents, dict) or set(agents) - {"seats"}:
-            raise StudyError(f"{at('agents')} must be a table with the key seats (a list of "
-                             f"agents, or one agent for every seat)")
-        seats = agents.get("seats", "greedy")
-        name = d.get("name", "")
-        if not isinstance(name, str):
-            raise StudyError(f"{at('name')} must be a string, not {name!r}")
+        at, players, seats, name, treats = study_file_head(d, where, _TOP_KEYS)
         control = _arm_from(d.get("options", {}), at("options"), name="Control")
-        treats = d.get("treatment", [])
-        if isinstance(treats, dict):
-            treats = [treats]
-        if not isinstance(treats, list):
-            raise StudyError(f"{at('treatment')} must be an array of tables ([[treatment]])")
         arms = []
         for k, t in enumerate(treats):
             w = at(f"treatment[{k}]")
@@ -509,60 +398,28 @@ class SevenStudySpec(ArmsOnSameGames):
             if not (arm.sides or arm.boards or arm.remove):
                 raise StudyError(f"{w}: a treatment sets at least one of {', '.join(_ARM_KEYS)}")
             arms.append(arm)
-        return cls.make(players, seats, d.get("games", 1000), d.get("seed", 0), control, arms,
-                        name, d.get("chunk_size"))
+        return cls.from_parts(d, players, seats, name, control, arms)
 
     # ---------------------------------------------------------------- for the study runner
-    def default_chunk_size(self) -> int:
-        return max(1, min(chunk_size(self.agents), math.ceil(self.games / 16)))
+    chunk_rows = staticmethod(chunk_rows)
+    games_per_chunk = staticmethod(_games_per_chunk)
 
-
-    def task(self, job: tuple) -> ChunkTask:
-        arm, lo, hi = job
-        return ChunkTask("seven", self.players, tuple(self.agents), "fixed",
-                         self.arm(arm).setup(self.players), self.seed, lo, hi)
-
-    def processes(self) -> bool:
-        return False                    # every 7 Wonders agent plays inside the core
-
-    def cpus_per_task(self) -> int:
-        return 1
-
-    def rows(self, job: tuple, raw: dict) -> pd.DataFrame:
-        df = chunk_rows(self.task(job), raw)
-        df.insert(0, "arm", self.arms[job[0]])
-        return df
-
-    def finish_table(self, df: pd.DataFrame) -> pd.DataFrame:
-        df = df.copy()
-        df["arm"] = pd.Categorical(df["arm"].astype(str), categories=self.arms)
-        df = df.sort_values(["arm", "game", "seat"], kind="stable").reset_index(drop=True)
-        df["arm"] = df["arm"].astype(str)
-        return df
+    def arm_setup(self, k: int) -> dict:
+        return self.arm(k).setup(self.players)
 
     def report(self, df: pd.DataFrame) -> "SevenReport":
         return SevenReport(self, df)
 
-    def write_plots(self, report, df, folder) -> dict:
-        return {}
 
-
-class SevenReport:
+class SevenReport(SeatReport):
     """The report of a 7 Wonders study: :func:`study_tables` as Markdown (``report.md``)
     and rich tables."""
-
-    def __init__(self, spec: SevenStudySpec, frame: pd.DataFrame, command: str | None = None):
-        self.spec, self.frame, self.command = spec, frame, command
-        self.plots: dict = {}
 
     def markdown(self) -> str:
         md = report_markdown(self.frame, self.spec.players, list(self.spec.agents),
                              self.spec.seed, self.command)
         return md.replace("# 7 Wonders study", f"# {self.spec.name}", 1) if self.spec.name \
             else md
-
-    def write(self, out) -> None:
-        (Path(out) / "report.md").write_text(self.markdown(), encoding="utf-8")
 
     def print(self, console) -> None:
         s = self.spec

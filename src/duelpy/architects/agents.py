@@ -1,0 +1,87 @@
+"""Agent descriptions for 7 Wonders Architects.
+
+The core (:mod:`duelcore.architects.engine`) plays ``random``, ``greedy`` (one ply: the
+decision whose immediate result has the best static evaluation, chance right after it
+averaged) and ``mcts`` (MCTS with chance nodes and per-seat rewards; each iteration
+determinizes what the seat cannot see, A-INFO).  An agent is written in the short form
+``mcts:ITERATIONS`` or ``mcts:ITERATIONS:C``, or in the long form ``mcts:iterations=N,c=C``;
+both name the same agent, whose canonical name is the short form (``mcts:1000`` for the
+default 1,000 iterations and exploration constant).
+
+>>> parse_agent("mcts:iterations=500,c=1.2"), parse_agent("MCTS"), parse_agent("greedy")
+('mcts:500:1.2', 'mcts:1000', 'greedy')
+>>> lineup("greedy,random", 2)
+['greedy', 'random']
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from duelpy.base.specs import (Kind, core_agent_kind, core_lineup, core_mcts_kind_options,
+                               core_mcts_options, core_number, core_with_iterations,
+                               split_agents)
+
+__all__ = ["AGENT_KINDS", "ArchitectsAgentError", "parse_agent", "lineup", "with_iterations",
+           "DEFAULT_ITERATIONS", "DEFAULT_C"]
+
+KINDS = ("random", "greedy", "mcts")
+DEFAULT_ITERATIONS = 1000
+DEFAULT_C = 0.7
+SYNTAX = "random, greedy, mcts, mcts:ITERATIONS[:C] or mcts:iterations=N,c=C"
+#: agents of the other games that Architects does not have
+OTHER_GAMES = ("plan",)
+
+
+def _mcts_name(iterations: int = DEFAULT_ITERATIONS, c: float = DEFAULT_C) -> str:
+    return f"mcts:{iterations}" + ("" if c == DEFAULT_C else f":{c:g}")
+
+
+#: Every Architects agent kind with its options and defaults (``duel agents --game
+#: architects``).  Each makes the agent's canonical name.
+AGENT_KINDS = {
+    "random": Kind("random", "uniform among the legal decisions", lambda: "random"),
+    "greedy": Kind("greedy", "one ply: the decision whose immediate result has the best "
+                   "static evaluation (VP now, resources toward the next stage, green cards, "
+                   "shields; minus the best other seat's), draws from C averaged", lambda: "greedy"),
+    "mcts": Kind("mcts", "MCTS with chance nodes and per-seat rewards; every iteration draws "
+                 "afresh what the seat cannot see (the central top, A-INFO); also written "
+                 "mcts:ITERATIONS[:C]", _mcts_name,
+                 core_mcts_kind_options(DEFAULT_ITERATIONS, DEFAULT_C),
+                 example="mcts:iterations=500,c=0.7"),
+}
+
+
+class ArchitectsAgentError(ValueError):
+    """An agent description that Architects cannot play (one line naming it)."""
+
+
+#: An option's value, ``(value, what, text, integer)``: iterations 1..100,000,000, c in
+#: (0, 100] (ArchitectsAgentError otherwise).
+_number = partial(core_number, error=ArchitectsAgentError, bounded=True)
+
+
+def parse_agent(text) -> str:
+    """The canonical name of an Architects agent description (see the module doc).
+
+    Raises ArchitectsAgentError (a ValueError) naming the description: an unknown agent, an
+    agent of another game (``plan``), an option Architects' MCTS does not take, a bad value.
+    """
+    raw, kind, rest = core_agent_kind(text, KINDS, OTHER_GAMES, ArchitectsAgentError,
+                                      "7 Wonders Architects", SYNTAX)
+    if kind != "mcts":
+        return kind
+    iterations, c = core_mcts_options(rest, raw, _number, ArchitectsAgentError, "Architects",
+                                      DEFAULT_ITERATIONS, DEFAULT_C)
+    return _mcts_name(iterations, c)
+
+
+def lineup(text_or_list, players: int) -> list[str]:
+    """One canonical agent per seat from a description list (a comma-separated string or a
+    list): one agent for every seat, or exactly ``players`` of them."""
+    return core_lineup(text_or_list, players, parse_agent, ArchitectsAgentError)
+
+
+def with_iterations(text: str, iterations: int | None) -> str:
+    """The canonical agent of ``text``, an ``mcts`` without an iteration count getting
+    ``iterations`` (None: unchanged).  ArchitectsAgentError if ``text`` names its own."""
+    return core_with_iterations(text, iterations, parse_agent, ArchitectsAgentError)
