@@ -7,6 +7,7 @@ broken invariant aborts with its code).
 """
 import os
 import platform
+import sys
 
 import numpy
 from Cython.Build import cythonize
@@ -27,6 +28,9 @@ macros = [("DUEL_DEBUG", "1" if DEBUG else "0"), ("NPY_NO_DEPRECATED_API", "NPY_
 cflags = ["-O0", "-g"] if DEBUG else ["-O3"]
 if platform.machine().lower() in ("x86_64", "amd64"):
     cflags.append("-mpopcnt")       # hardware popcount for the card bitsets (every x86-64-v2 CPU)
+# Link libm by name: unlinked, exp and log bind to glibc's oldest symbol versions, whose
+# wrappers check errno on every call (the same results, a third more instructions).
+libraries = ["m"] if sys.platform.startswith("linux") else []
 
 # The compiled modules, "folder.module" under src/duelcore (a new game: its folder, one line).
 MODULES = (
@@ -41,7 +45,7 @@ only = [m for m in os.environ.get("DUEL_EXT", "").split(",") if m]
 extensions = [
     Extension(f"duelcore.{name}", [f"src/duelcore/{name.replace('.', '/')}.pyx"],
               include_dirs=[numpy.get_include()], define_macros=macros,
-              extra_compile_args=cflags)
+              extra_compile_args=cflags, libraries=libraries)
     for name in MODULES
     if not only or any(name == m or name.startswith(m + ".") for m in only)
 ]

@@ -484,3 +484,113 @@ def test_mcts_search_refuses_what_its_kind_would_ignore():
     assert search.mcts_search(turn, kind="mcts", iterations=10, c=1)["iterations"] == 10
     assert search.mcts_search(turn, kind="plan", iterations=10, horizon=2.0,
                               value=0.5)["iterations"] == 10
+
+
+def test_the_weights_option_pins_a_shipped_set_or_a_file(tmp_path):
+    """plan's `weights` (issue 33): `round8` (still the default) is a shipped set by
+    name; a path plays its own weights, as if that file were the loaded default, while the
+    default of every other search stays as it was; the agent names it."""
+    from duelpy.duel.agents import parse_agent
+    turn = next(s for s in _turns([19]) if s.n_decisions >= 12).clone()
+    base = search.mcts_search(turn, kind="plan", iterations=1500, seed=3)
+    named = search.mcts_search(turn, kind="plan", iterations=1500, seed=3, weights="round8")
+    w = search.read_policy_weights(search.policy_weights_file("round8"))
+    assert named == base            # round8 is still the shipped default
+    w2 = w.copy()
+    w2[search.POLICY_WEIGHT_NAMES.index("discard")] += 3.0
+    path = tmp_path / "other.npz"
+    np.savez(path, weights=w2, features=np.array(search.POLICY_WEIGHT_NAMES))
+    other = search.mcts_search(turn, kind="plan", iterations=1500, seed=3, weights=str(path))
+    assert other["visits"] != base["visits"]
+    assert search.mcts_search(turn, kind="plan", iterations=1500, seed=3) == base
+    try:
+        search.load_policy_weights(path)
+        assert search.mcts_search(turn, kind="plan", iterations=1500, seed=3) == other
+        assert search.mcts_search(turn, kind="plan", iterations=1500, seed=3,
+                                  weights="round8") == base
+    finally:
+        search.load_policy_weights()
+    a = parse_agent("plan:iterations=50,weights=round8")
+    assert a.name == "plan:iterations=50,weights=round8" and a.spec["weights"] == "round8"
+    assert parse_agent("plan:iterations=50").spec["weights"] is None
+
+
+def test_two_plans_with_their_own_weights_meet_in_one_match(tmp_path):
+    """Each agent of a match plays with its own weights: a game between a default plan and
+    one with other weights is the same whichever set is the loaded default."""
+    w = search.load_policy_weights()
+    w2 = w.copy()
+    w2[search.POLICY_WEIGHT_NAMES.index("discard")] += 3.0
+    path = tmp_path / "other.npz"
+    np.savez(path, weights=w2, features=np.array(search.POLICY_WEIGHT_NAMES))
+    rnd8 = {"kind": "plan", "iterations": 150, "weights": "round8"}
+    mine = {"kind": "plan", "iterations": 150, "weights": str(path)}
+    seeds, swap = np.array([8, 9], dtype=np.uint64), np.array([0, 1], dtype=np.uint8)
+    r1 = search.play_games(seeds, rnd8, mine, swap)
+    try:
+        search.load_policy_weights(path)
+        r2 = search.play_games(seeds, rnd8, mine, swap)
+    finally:
+        search.load_policy_weights()
+    for key in r1:
+        assert np.array_equal(np.asarray(r1[key]), np.asarray(r2[key])), key
+    r3 = search.play_games(seeds, {**rnd8, "weights": None}, {**mine, "weights": None}, swap)
+    assert any(not np.array_equal(np.asarray(r1[k]), np.asarray(r3[k])) for k in r1)
+
+
+@pytest.mark.parametrize("damage, what", [
+    ("missing", "cannot be read"),
+    ("truncated", "cannot be read"),
+    ("not npz", "cannot be read"),
+    ("unknown name", "feature names do not match"),
+    ("out of order", "feature names do not match"),
+    ("one weight short", "not one weight per name"),
+    ("not finite", "not all finite"),
+])
+def test_a_bad_weights_file_is_refused_naming_it(tmp_path, damage, what):
+    """A missing, truncated or mismatched weights file is refused when the agent is made, with
+    the file's name and what is wrong: never a silent fallback to other weights."""
+    from duelpy.duel.agents import AgentSpecError, PlanAgent, parse_agent
+    names = list(search.POLICY_WEIGHT_NAMES)
+    w = search.read_policy_weights(search.policy_weights_file("round8"))
+    path = tmp_path / "bad_weights.npz"
+    if damage == "truncated":
+        np.savez(path, weights=w, features=np.array(names))
+        data = path.read_bytes()
+        path.write_bytes(data[:len(data) // 2])
+    elif damage == "not npz":
+        path.write_text("weights\n")
+    elif damage == "unknown name":
+        np.savez(path, weights=w, features=np.array(names[:-1] + ["magic"]))
+    elif damage == "out of order":
+        np.savez(path, weights=w, features=np.array([names[1], names[0]] + names[2:]))
+    elif damage == "one weight short":
+        np.savez(path, weights=w[:-1], features=np.array(names))
+    elif damage == "not finite":
+        w2 = w.copy()
+        w2[3] = np.nan
+        np.savez(path, weights=w2, features=np.array(names))
+    for make in (lambda: parse_agent(f"plan:iterations=20,weights={path}"),
+                 lambda: PlanAgent(iterations=20, weights=str(path))):
+        with pytest.raises(AgentSpecError, match=what) as e:
+            make()
+        assert str(path) in str(e.value)
+    with pytest.raises(ValueError, match=what) as e:
+        search.mcts_search(duelcore.new_game(1), kind="plan", iterations=10, weights=str(path))
+    assert str(path) in str(e.value)
+    with pytest.raises(ValueError, match=what):
+        search.play_games(np.array([1], dtype=np.uint64),
+                          {"kind": "plan", "iterations": 10, "weights": str(path)},
+                          {"kind": "random"})
+
+
+def test_the_weights_option_is_refused_where_it_would_be_ignored():
+    from duelpy.duel.agents import AgentSpecError, parse_agent
+    for bad in ("plan:policy=hand,weights=round8", "mcts:weights=round8", "plan:weights="):
+        with pytest.raises(AgentSpecError, match="weights"):
+            parse_agent(bad)
+    with pytest.raises(ValueError, match="weights applies only to kind='plan'"):
+        search.mcts_search(duelcore.new_game(1), kind="mcts", iterations=10, weights="round8")
+    with pytest.raises(ValueError, match="weights"):
+        search.mcts_search(duelcore.new_game(1), kind="plan", iterations=10, policy="hand",
+                           weights="round8")

@@ -63,7 +63,18 @@ def test_self_play_victory_mix_at_equal_time():
                            jobs=2)
     mix = _victories(df)
     print(f"\nplan:seconds=0.1 self-play, {games} games: {mix}")
+    law = _law_on_the_board(df)     # issue 33: science wins with and without Law on the board
+    for on in (True, False):
+        part = df[law == on]
+        print(f"  Law {'on' if on else 'not on'} the starting board: {len(part)} games, "
+              f"science {(part['victory'] == 'scientific').mean():.1%}")
     assert mix.get("scientific", 0) >= 0.10 and mix.get("military", 0) >= 0.10
+
+
+def _law_on_the_board(df):
+    """Per game: whether Law is among the five progress tokens of the starting board."""
+    import duelcore
+    return df["seed"].map(lambda s: "Law" in duelcore.new_game(int(s)).to_dict()["board_tokens"])
 
 
 @pytest.mark.slow

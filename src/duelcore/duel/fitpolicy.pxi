@@ -121,11 +121,17 @@ cdef inline int mast_key(int a) noexcept nogil:
 
 DEF PF_MAX_ACTIONS = 96                 # turn actions: <= 8 cards x (build, discard, 4 wonders)
 
-cdef double PF_W[PF_N]                  # the fitted weights (logit = w . f)
-cdef double PF_CB[NUM_CARDS]            # the fitted logit bias of building each card
-cdef double PF_WB[3][NUM_WONDERS]       # the fitted logit bias of building each wonder in
-                                        #   each Age (its own bias plus the Age's)
-cdef double PF_DB[3]                    # the fitted logit bias of a discard in each Age
+# A set of weights, as the core reads it: one flat array of PW_SIZE doubles.  Each agent
+# (AgentSpec.pw) points to its own, so two planning searches with different weights can play
+# one match; the arrays are made once per file and never freed (_PW_TABLES).
+cdef enum:
+    PW_CB = PF_N                        # + c: the logit bias of building card c
+    PW_WB = PF_N + NUM_CARDS            # + 12 * (age - 1) + w: of building wonder w in that
+                                        #   Age (its own bias plus the Age's)
+    PW_DB = PF_N + NUM_CARDS + 3 * NUM_WONDERS  # + age - 1: of a discard in that Age
+    PW_SIZE = PF_N + NUM_CARDS + 3 * NUM_WONDERS + 3
+
+cdef const double* PF_DEFAULT = NULL    # the default weights (load_policy_weights)
 cdef bint PF_LOADED = False
 cdef u32 PF_COVERED[3][NUM_SLOTS]       # slots covering each slot (R-LAYOUT-1)
 cdef u32 PF_COVERS[3][NUM_SLOTS]        # slots each slot covers
@@ -158,10 +164,23 @@ cdef inline double value_now(const GameState* s, int p, int c) noexcept nogil:
     coins = build_gains_now(s, p, c, &vp)
     return vp + coins / 3.0
 
-cdef void card_take_features(const GameState* s, int p, int c, double* g) noexcept nogil:
+cdef inline void slot_map(const GameState* s, u8* slot_of) noexcept nogil:
+    """slot_of[c]: the layout slot of each face-up card c not yet taken (255 for the others),
+    one pass over the slots for a whole turn."""
+    cdef u32 up = ~(s.taken | s.face_down) & ((<u32>1 << NUM_SLOTS) - 1)
+    cdef int k
+    memset(slot_of, 255, NUM_CARDS)
+    while up:
+        k = ctz(up)
+        up &= up - 1
+        if s.slot_card[k] != NO_CARD:
+            slot_of[s.slot_card[k]] = k
+
+cdef void card_take_features(const GameState* s, int p, int c, int slot, double* g
+                             ) noexcept nogil:
     """g[PF_DENY_WIN .. PF_EXPOSE_DOWN], g[PF_OPP_NOW] and g[PF_DENY_PAIR]: what taking card
-    c does to p's opponent."""
-    cdef int q = 1 - p, sym = PC_SYMBOL[c], sh, d, k, slot = -1, u, card, trade
+    c (in layout slot `slot`, 255 if none: slot_map) does to p's opponent."""
+    cdef int q = 1 - p, sym = PC_SYMBOL[c], sh, d, u, card, trade
     cdef const PlayerState* op = &s.p[q]
     cdef double v, best = 0.0
     cdef u32 cov
@@ -190,13 +209,7 @@ cdef void card_take_features(const GameState* s, int p, int c, double* g) noexce
     g[PF_OPP_NOW] = value_now(s, q, c)
     g[PF_EXPOSE_VALUE] = 0.0
     g[PF_EXPOSE_DOWN] = 0.0
-    if s.age < 1 or s.age > 3:
-        return
-    for k in range(NUM_SLOTS):
-        if s.slot_card[k] == c:
-            slot = k
-            break
-    if slot < 0:
+    if s.age < 1 or s.age > 3 or slot >= NUM_SLOTS:
         return
     cov = PF_COVERS[s.age - 1][slot]
     while cov:
@@ -235,7 +248,9 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
     cdef double v, sv
     cdef double* f
     cdef const PlayerState* me = &s.p[p]
+    cdef u8 slot_of[NUM_CARDS]
     win[0] = -1
+    slot_map(s, slot_of)
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
     for w in range(NUM_WONDERS):
         if (ws >> w) & 1:
@@ -249,7 +264,7 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            card_take_features(s, p, c, g)
+            card_take_features(s, p, c, slot_of[c], g)
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
                 f = &F[n * PF_N]
@@ -316,28 +331,30 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
                     n += 1
     return n
 
-cdef inline double pf_logit(const double* f) noexcept nogil:
+cdef inline double pf_logit(const double* W, const double* f) noexcept nogil:
     cdef double z = 0.0
     cdef int k
     for k in range(PF_N):
-        z += PF_W[k] * f[k]
+        z += W[k] * f[k]
     return z
 
-cdef inline double pf_bias(int age, int a) noexcept nogil:
-    """The fitted bias of turn action `a` in Age `age` (1..3): its built card's, its wonder's
-    in that Age or a discard's in that Age; fitted_turn adds the same values inline."""
+cdef inline double pf_bias(const double* W, int age, int a) noexcept nogil:
+    """The fitted bias of turn action `a` in Age `age` (1..3) under weights W: its built card's,
+    its wonder's in that Age or a discard's in that Age; fitted_turn adds the same values
+    inline."""
     if BUILD_BASE <= a < DISCARD_BASE:
-        return PF_CB[a - BUILD_BASE]
+        return W[PW_CB + a - BUILD_BASE]
     if DISCARD_BASE <= a < WONDER_BASE:
-        return PF_DB[age - 1]
+        return W[PW_DB + age - 1]
     if WONDER_BASE <= a < TOKEN_BASE:
-        return PF_WB[age - 1][(a - WONDER_BASE) // NUM_CARDS]
+        return W[PW_WB + (age - 1) * NUM_WONDERS + (a - WONDER_BASE) // NUM_CARDS]
     return 0.0
 
 cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexcept nogil:
-    """A playout turn drawn from the fitted softmax at temperature pp.temp; a winning action
-    is always taken.  The same logits as pf_logit over turn_features, computed card by card
-    without the feature rows (each card's share once, each wonder's share once)."""
+    """A playout turn drawn from the fitted softmax (weights pp.pw) at temperature pp.temp; a
+    winning action is always taken.  The same logits as pf_logit over turn_features, computed
+    card by card without the feature rows (each card's share once, each wonder's share once,
+    the layout slots once a turn)."""
     cdef int p = s.to_move, c, w, k, trade, cost, n = 0, sym, i
     cdef int acts[PF_MAX_ACTIONS]
     cdef double z[PF_MAX_ACTIONS]
@@ -345,90 +362,101 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
     cdef double g[PF_N]
     cdef double sv, shared, top = -1e300, total = 0.0, r, inv_t = 1.0 / pp.temp, pnew, psq
     cdef u64 bits
-    cdef u16 ws
-    cdef int wcost[NUM_WONDERS]
+    cdef u16 ws, wb
+    cdef int wcost
+    cdef u8 slot_of[NUM_CARDS]
+    cdef const double* W = pp.pw
     cdef const PlayerState* me = &s.p[p]
     cdef const double* mq = (pp.mast_q + p * MAST_KEYS) if (pp.mast_w > 0.0 and
                                                             pp.mast_q != NULL) else NULL
     cdef double mw = pp.mast_w
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
-    for w in range(NUM_WONDERS):
-        if (ws >> w) & 1:
-            wcost[w] = wonder_cost(s, p, w, &trade)
-            if wcost[w] > me.coins:
-                ws &= ~(<u16>1 << w)
-                continue
-            sv = shield_value(s, p, PW_SHIELDS[w])
-            if sv >= P_WIN:
-                return WONDER_BASE + w * NUM_CARDS + (ctz(s.avail[0]) if s.avail[0]
-                                                      else 64 + ctz(s.avail[1]))
-            wl[w] = (PF_W[PF_WONDER] + PF_WB[s.age - 1][w] + PF_W[PF_W_VALUE] * PW_VALUE[w]
-                     + PF_W[PF_W_SHIELDS] * cap10(sv) + PF_W[PF_W_COST] * wcost[w] / 3.0
-                     + (PF_W[PF_W_EARLY] if s.age < 3 else 0.0)
-                     + PF_W[PF_W_AGAIN] * PW_AGAIN[w])
-            if mq != NULL:
-                wl[w] += mw * (mq[2 * NUM_CARDS + w] - 0.5)
+    wb = ws
+    while wb:
+        w = ctz(wb)
+        wb &= wb - 1
+        wcost = wonder_cost(s, p, w, &trade)
+        if wcost > me.coins:
+            ws &= ~(<u16>1 << w)
+            continue
+        sv = shield_value(s, p, PW_SHIELDS[w])
+        if sv >= P_WIN:
+            return WONDER_BASE + w * NUM_CARDS + (ctz(s.avail[0]) if s.avail[0]
+                                                  else 64 + ctz(s.avail[1]))
+        wl[w] = (W[PF_WONDER] + W[PW_WB + (s.age - 1) * NUM_WONDERS + w]
+                 + W[PF_W_VALUE] * PW_VALUE[w]
+                 + W[PF_W_SHIELDS] * cap10(sv) + W[PF_W_COST] * wcost / 3.0
+                 + (W[PF_W_EARLY] if s.age < 3 else 0.0)
+                 + W[PF_W_AGAIN] * PW_AGAIN[w])
+        if mq != NULL:
+            wl[w] += mw * (mq[2 * NUM_CARDS + w] - 0.5)
+    slot_map(s, slot_of)
     for k in range(2):
         bits = s.avail[k]
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            card_take_features(s, p, c, g)
+            card_take_features(s, p, c, slot_of[c], g)
             shared = 0.0
             for i in range(PF_DENY_WIN, PF_EXPOSE_DOWN + 1):
-                shared += PF_W[i] * g[i]
-            shared += PF_W[PF_OPP_NOW] * g[PF_OPP_NOW] + PF_W[PF_DENY_PAIR] * g[PF_DENY_PAIR]
+                shared += W[i] * g[i]
+            shared += W[PF_OPP_NOW] * g[PF_OPP_NOW] + W[PF_DENY_PAIR] * g[PF_DENY_PAIR]
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
-                r = (shared + PF_W[PF_BUILD] + PF_CB[c] + PF_W[PF_B_VALUE] * PC_VALUE[c]
-                     + PF_W[PF_B_COST] * cost / 3.0)
+                r = (shared + W[PF_BUILD] + W[PW_CB + c] + W[PF_B_VALUE] * PC_VALUE[c]
+                     + W[PF_B_COST] * cost / 3.0)
                 if s.age == 3:
-                    r += PF_W[PF_B_VALUE3] * PC_VALUE[c]
+                    r += W[PF_B_VALUE3] * PC_VALUE[c]
                 elif s.age == 1:
-                    r += PF_W[PF_B_PROD1] * PC_PROD[c] + PF_W[PF_B_CHAIN] * PC_CHAIN_OUT[c]
+                    r += W[PF_B_PROD1] * PC_PROD[c] + W[PF_B_CHAIN] * PC_CHAIN_OUT[c]
                 else:
-                    r += PF_W[PF_B_PROD2] * PC_PROD[c] + PF_W[PF_B_CHAIN] * PC_CHAIN_OUT[c]
+                    r += W[PF_B_PROD2] * PC_PROD[c] + W[PF_B_CHAIN] * PC_CHAIN_OUT[c]
                 sym = PC_SYMBOL[c]
                 if sym != 255:
                     if me.symbols[sym] == 0:
                         if me.n_symbols >= 5:
                             return BUILD_BASE + c
-                        r += (PF_W[PF_B_NEW_SYMBOL] + PF_W[PF_B_SYMBOLS] * me.n_symbols
+                        r += (W[PF_B_NEW_SYMBOL] + W[PF_B_SYMBOLS] * me.n_symbols
                               + pp.science)
                     elif me.symbols[sym] == 1 and s.board_tokens:
-                        r += PF_W[PF_B_PAIR]
+                        r += W[PF_B_PAIR]
                 if PC_RED[c]:
                     sv = shield_value(s, p, PC_SHIELDS[c] + ((me.tokens >> TK_STRATEGY) & 1))
                     if sv >= P_WIN:
                         return BUILD_BASE + c
-                    r += PF_W[PF_B_SHIELDS] * cap10(sv)
+                    r += W[PF_B_SHIELDS] * cap10(sv)
                 if PC_PROD[c]:
                     prod_features(s, p, c, &pnew, &psq)
-                    r += PF_W[PF_B_PROD_NEW] * pnew + PF_W[PF_B_PROD_SQUEEZE] * psq
+                    r += W[PF_B_PROD_NEW] * pnew + W[PF_B_PROD_SQUEEZE] * psq
                 if PC_NOW[c]:
-                    r += PF_W[PF_B_NOW] * value_now(s, p, c)
+                    r += W[PF_B_NOW] * value_now(s, p, c)
                 if mq != NULL:
                     r += mw * (mq[c] - 0.5)
                 acts[n] = BUILD_BASE + c
                 z[n] = r * inv_t
+                if z[n] > top:
+                    top = z[n]
                 n += 1
             if n < PF_MAX_ACTIONS:
                 acts[n] = DISCARD_BASE + c
-                z[n] = (shared + PF_W[PF_DISCARD] + PF_DB[s.age - 1]
-                        + (PF_W[PF_D_POOR] if me.coins < 4 else 0.0)
-                        + PF_W[PF_D_COINS] * (2 + me.colour[YELLOW]) / 3.0
+                z[n] = (shared + W[PF_DISCARD] + W[PW_DB + s.age - 1]
+                        + (W[PF_D_POOR] if me.coins < 4 else 0.0)
+                        + W[PF_D_COINS] * (2 + me.colour[YELLOW]) / 3.0
                         + (mw * (mq[NUM_CARDS + c] - 0.5) if mq != NULL else 0.0)) * inv_t
+                if z[n] > top:
+                    top = z[n]
                 n += 1
-            for w in range(NUM_WONDERS):
-                if (ws >> w) & 1 and n < PF_MAX_ACTIONS:
-                    acts[n] = WONDER_BASE + w * NUM_CARDS + c
-                    z[n] = (shared + wl[w]) * inv_t
-                    n += 1
+            wb = ws
+            while wb and n < PF_MAX_ACTIONS:
+                w = ctz(wb)
+                wb &= wb - 1
+                acts[n] = WONDER_BASE + w * NUM_CARDS + c
+                z[n] = (shared + wl[w]) * inv_t
+                if z[n] > top:
+                    top = z[n]
+                n += 1
     if n == 0:
         return -1
-    for i in range(n):
-        if z[i] > top:
-            top = z[i]
     for i in range(n):
         z[i] = exp(z[i] - top)
         total += z[i]
@@ -439,9 +467,11 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
             return acts[i]
     return acts[n - 1]
 
-cdef int fitted_scores(const GameState* s, const int* acts, int n, double* out) noexcept nogil:
-    """The fitted logits of the turn actions acts[0..n) (in any order), into out[0..n);
-    a winning action scores P_WIN.  Returns 0, or -1 if an action is not a turn action."""
+cdef int fitted_scores(const GameState* s, const double* W, const int* acts, int n,
+                       double* out) noexcept nogil:
+    """The fitted logits under weights W of the turn actions acts[0..n) (in any order), into
+    out[0..n); a winning action scores P_WIN.  Returns 0, or -1 if an action is not a turn
+    action."""
     cdef int facts[PF_MAX_ACTIONS]
     cdef double F[PF_MAX_ACTIONS * PF_N]
     cdef int m, i, j, win
@@ -450,8 +480,8 @@ cdef int fitted_scores(const GameState* s, const int* acts, int n, double* out) 
         out[i] = -1e300
         for j in range(m):
             if facts[j] == acts[i]:
-                out[i] = P_WIN if facts[j] == win else (pf_logit(&F[j * PF_N])
-                                                        + pf_bias(s.age, facts[j]))
+                out[i] = P_WIN if facts[j] == win else (pf_logit(W, &F[j * PF_N])
+                                                        + pf_bias(W, s.age, facts[j]))
                 break
         if out[i] == -1e300:
             return -1
@@ -459,25 +489,36 @@ cdef int fitted_scores(const GameState* s, const int* acts, int n, double* out) 
 
 
 def policy_weights_path():
-    """Path of the fitted playout policy's weights shipped with the package."""
+    """Path of the fitted playout policy's weights shipped with the package (the default)."""
     import os
     return os.path.join(os.path.dirname(__file__), "policy_weights.npz")
 
 
-def load_policy_weights(path=None):
-    """Load the fitted playout policy's weights (default: :func:`policy_weights_path`).
+#: Weights files shipped with the package, by the name a spec gives them (``plan:weights=NAME``):
+#: each earlier default stays playable by name.  ``default`` is the shipped default.
+NAMED_POLICY_WEIGHTS = {"default": "policy_weights.npz", "round8": "policy_weights_round8.npz"}
 
-    The file is an ``.npz`` with ``weights`` (float64, finite) and ``features`` (their
-    names, in the order of ``POLICY_WEIGHT_NAMES``: the features' weights, then the biases).
-    Weights are read by name; a name the file lacks weighs 0, so an earlier file (the
-    features alone, or without the per-Age biases or the later features) plays as it did.
-    Returns the weights as shape ``(POLICY_WEIGHTS,)`` in ``POLICY_WEIGHT_NAMES``' order.
-    Raises ValueError naming the file if it is missing or unreadable, if a name is unknown,
-    repeated or out of order, or if the weights are not one finite number per name.
-    """
+
+def policy_weights_file(weights):
+    """The file of a ``weights`` option: a name of :data:`NAMED_POLICY_WEIGHTS` (its file in
+    the package), or a path (returned as given).  Raises ValueError for an empty or
+    non-text value."""
+    import os
+    if not isinstance(weights, str) or not weights.strip():
+        raise ValueError(f"weights must be a name ({', '.join(NAMED_POLICY_WEIGHTS)}) or the "
+                         f"path of an .npz file, not {weights!r}")
+    weights = weights.strip()
+    if weights in NAMED_POLICY_WEIGHTS:
+        return os.path.join(os.path.dirname(__file__), NAMED_POLICY_WEIGHTS[weights])
+    return weights
+
+
+def read_policy_weights(path):
+    """The weights of the file ``path``, checked, as shape ``(POLICY_WEIGHTS,)`` in
+    ``POLICY_WEIGHT_NAMES``' order (a name the file lacks weighs 0); nothing is loaded.
+    Raises ValueError naming the file (see :func:`load_policy_weights`)."""
     import numpy as np
-    global PF_LOADED
-    path = policy_weights_path() if path is None else str(path)
+    path = str(path)
     w, names = _read_weights(path, "policy weights")
     n_all = len(POLICY_WEIGHT_NAMES)
     if w.ndim != 1 or len(w) != len(names) or not 0 < len(w) <= n_all:
@@ -495,19 +536,88 @@ def load_policy_weights(path=None):
         raise ValueError(f"policy weights {path}: weights are not all finite")
     full = np.zeros(n_all)
     full[cols] = w
-    w = full
-    cdef int k
-    for k in range(PF_N):
-        PF_W[k] = w[k]
-    for k in range(NUM_CARDS):
-        PF_CB[k] = w[PF_N + k]
-    cdef int age
+    return full
+
+
+def _policy_table(w):
+    """The core's flat table (PW_SIZE doubles) of full weights ``w``: the features' weights,
+    each card's bias, each wonder's bias in each Age (its own plus the Age's), each Age's
+    discard bias."""
+    import numpy as np
+    cdef int k, age
+    table = np.zeros(PW_SIZE)
+    table[:PF_N] = w[:PF_N]
+    table[PW_CB:PW_CB + NUM_CARDS] = w[PF_N:PF_N + NUM_CARDS]
     for age in range(3):
         for k in range(NUM_WONDERS):
-            PF_WB[age][k] = w[PF_N + NUM_CARDS + k] + w[PF_N + PF_NB1 + age * NUM_WONDERS + k]
-        PF_DB[age] = w[PF_N + PF_NB1 + 3 * NUM_WONDERS + age]
+            table[PW_WB + age * NUM_WONDERS + k] = (w[PF_N + NUM_CARDS + k]
+                                                    + w[PF_N + PF_NB1 + age * NUM_WONDERS + k])
+        table[PW_DB + age] = w[PF_N + PF_NB1 + 3 * NUM_WONDERS + age]
+    return table
+
+
+# Every table ever made stays alive (a running search may point to it): by file, with the
+# file's size and modification time, so a file rewritten on disk is read again.
+_PW_TABLES = {}
+_PW_KEEP = []
+
+
+cdef const double* _table_ptr(table):
+    cdef const double[::1] v = table
+    return &v[0]
+
+
+def policy_weights_table(weights):
+    """The core's weights table of a ``weights`` option (:func:`policy_weights_file`), read
+    once per file and cached: float64 array of shape (PW_SIZE,).  Raises ValueError naming
+    the file if it is missing, truncated, unreadable or does not match this core's names."""
+    import os
+    path = policy_weights_file(weights)
+    try:
+        st = os.stat(path)
+        key = (os.path.realpath(path), st.st_size, st.st_mtime_ns)
+    except OSError as e:
+        raise ValueError(f"policy weights {path}: cannot be read ({type(e).__name__}: "
+                         f"{e.strerror or e})") from None
+    table = _PW_TABLES.get(key)
+    if table is None:
+        table = _policy_table(read_policy_weights(path))
+        table.setflags(write=False)
+        _PW_TABLES[key] = table
+        _PW_KEEP.append(table)
+    return table
+
+
+def load_policy_weights(path=None):
+    """Load the fitted playout policy's default weights (default: :func:`policy_weights_path`):
+    the weights of every planning search made after this call without a ``weights`` option.
+
+    The file is an ``.npz`` with ``weights`` (float64, finite) and ``features`` (their
+    names, in the order of ``POLICY_WEIGHT_NAMES``: the features' weights, then the biases).
+    Weights are read by name; a name the file lacks weighs 0, so an earlier file (the
+    features alone, or without the per-Age biases or the later features) plays as it did.
+    Returns the weights as shape ``(POLICY_WEIGHTS,)`` in ``POLICY_WEIGHT_NAMES``' order.
+    Raises ValueError naming the file if it is missing or unreadable, if a name is unknown,
+    repeated or out of order, or if the weights are not one finite number per name.
+    """
+    global PF_LOADED, PF_DEFAULT
+    path = policy_weights_path() if path is None else str(path)
+    w = read_policy_weights(path)
+    table = _policy_table(w)
+    table.setflags(write=False)
+    _PW_KEEP.append(table)
+    PF_DEFAULT = _table_ptr(table)
     PF_LOADED = True
     return w
+
+
+cdef const double* spec_policy_weights(weights) except NULL:
+    """The weights table of a planning search's ``weights`` option (None: the default)."""
+    if weights is None:
+        if not PF_LOADED:
+            load_policy_weights()
+        return PF_DEFAULT
+    return _table_ptr(policy_weights_table(weights))
 
 
 def action_biases(actions, int age):
@@ -614,6 +724,7 @@ def _fitted_draws(State state not None, int n, seed=0, double temp=1.0, double m
     if not PF_LOADED:
         load_policy_weights()
     cdef PolicyParams pp
+    pp.pw = PF_DEFAULT
     cdef u64 rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
     cdef int i
     pp.noise = 0.0

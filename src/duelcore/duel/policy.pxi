@@ -37,6 +37,7 @@ cdef struct PolicyParams:
     double mast_w           # fitted policy: weight of the move averages (MAST, 0: none)
     const double* mast_q    # their values: [2 * MAST_KEYS] mean reward of each player's key
     double science          # fitted policy: logit added to a build of a new science symbol
+    const double* pw        # fitted policy: its weights, laid out as PW_* (fitpolicy.pxi)
 
 cdef inline int push_distance(const GameState* s, int p) noexcept nogil:
     """How far the pawn is toward p's opponent's capital (negative: toward p's own)."""

@@ -37,7 +37,8 @@ def mcts_search(state: State, *, iterations: int = 1000, seconds: float = 0.0,
                 deny: float | None = None, rmix: float | None = None,
                 policy: str | None = None, temp: float | None = None,
                 mast: float | None = None, science: float | None = None,
-                puct: float | None = None, stop: SearchStop | None = None) -> dict[str, Any]:
+                puct: float | None = None, weights: str | None = None,
+                stop: SearchStop | None = None) -> dict[str, Any]:
     """One MCTS search from ``state``, nogil: root actions, visits, values, iterations, nodes."""
 
 def choose(state: State, spec: dict[str, Any], rng: int,
@@ -73,7 +74,18 @@ def value_weights_loaded() -> bool:
     """True once the learned evaluator's weights are in the core."""
 
 def policy_weights_path() -> str:
-    """Path of the fitted playout policy's weights shipped with the package."""
+    """Path of the fitted playout policy's weights shipped with the package (the default)."""
+
+NAMED_POLICY_WEIGHTS: dict[str, str]
+
+def policy_weights_file(weights: str) -> str:
+    """The file of a ``weights`` option: a shipped set's file by name, else the path."""
+
+def read_policy_weights(path: str) -> npt.NDArray[np.float64]:
+    """The checked weights of a file, in ``POLICY_WEIGHT_NAMES``' order; nothing is loaded."""
+
+def policy_weights_table(weights: str) -> npt.NDArray[np.float64]:
+    """The core's weights table of a ``weights`` option, read once per file and cached."""
 
 def value_weights_path() -> str:
     """Path of the learned evaluator's weights shipped with the package."""

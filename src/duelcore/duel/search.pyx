@@ -68,6 +68,28 @@ cdef struct AgentSpec:
                             #   that gives a new science symbol (fitpolicy.pxi)
     double puct             # planning search: weight of a PUCT-style prior term in the
                             #   selection, puct * prior * sqrt(avail) / (visits + 1)
+    const double* pw        # planning search, fitted policy: its own weights table (PW_*,
+                            #   fitpolicy.pxi; cached per file, never freed), else NULL
+
+DEF LOG_TABLE = 4096
+cdef double LOG_OF[LOG_TABLE]           # log(n) of the small counts, as libm computes it
+
+
+def _init_log_table():
+    cdef int n
+    LOG_OF[0] = -1e300                  # never read: a count in the UCB term is >= 1
+    for n in range(1, LOG_TABLE):
+        LOG_OF[n] = log(<double>n)
+
+
+_init_log_table()
+
+
+cdef inline double log_count(long n) noexcept nogil:
+    """log(n) of a visit or availability count: the same double as libm's log, from a table
+    while n is small."""
+    return LOG_OF[n] if 0 < n < LOG_TABLE else log(<double>n)
+
 
 cdef inline int nth_bit(u64 x, int k) noexcept nogil:
     while k > 0:
@@ -289,6 +311,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
     pp.mast_w = prm.mast if mast else 0.0
     pp.mast_q = mast_q
     pp.science = prm.science
+    pp.pw = prm.pw
     if mast:
         for i in range(2 * MAST_KEYS):
             mast_q[i] = 0.5
@@ -329,7 +352,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                         val = 1e300
                     else:
                         val = (nodes[child].reward / nodes[child].visits
-                               + c * sqrt(log(<double>nodes[child].avail) / nodes[child].visits))
+                               + c * sqrt(log_count(nodes[child].avail) / nodes[child].visits))
                         if plan:    # progressive bias: the policy's opinion fades with visits
                             val += prm.bias * nodes[child].bias / (nodes[child].visits + 1)
                             if prm.puct > 0.0:  # PUCT-style: the prior, growing with the
@@ -347,7 +370,7 @@ cdef int mcts_run(const GameState* root, const AgentSpec* prm, Node* nodes, int 
                     not plan or n_exp < 2 + prm.widen * sqrt(<double>nodes[node].visits)):
                 prior = 0.0     # the expanded action's progressive bias, in [-1, 1]
                 if plan and prm.fitted and s.phase == PH_PLAY and \
-                        fitted_scores(&s, buf, n, fscore) == 0:
+                        fitted_scores(&s, prm.pw, buf, n, fscore) == 0:
                     # progressive widening by the fitted policy: an untried action drawn from
                     # its softmax; the bias is the action's probability among all legal ones
                     top = -1e300
@@ -568,7 +591,7 @@ AGENT_KINDS = {"random": AGENT_RANDOM, "greedy": AGENT_GREEDY, "mcts": AGENT_MCT
 PLAN_DEFAULTS = {"c": 0.7, "noise": 1.5, "eps": 0.05, "widen": 1.0, "margin": 0.3,
                  "bias": 0.5, "value": 0.0, "horizon": 0,
                  "deny": 0.5, "rmix": 0.0, "policy": "fitted", "temp": 0.4,
-                 "mast": 3.0, "science": 0.7, "puct": 0.0}
+                 "mast": 3.0, "science": 0.7, "puct": 0.0, "weights": None}
 #: The allowed range (lo, hi) of each numeric option of the planning search (``c`` also
 #: bounds the round-1 search's); ``duelpy.agents`` builds its option table from it.
 PLAN_RANGES = {"c": (0.0, 1e6), "noise": (0.0, 1e6), "eps": (0.0, 1.0), "widen": (0.0, 1e6),
@@ -643,8 +666,12 @@ cdef AgentSpec make_spec(dict d) except *:
         lo, hi = PLAN_RANGES[key] if key in PLAN_RANGES else BUDGET_RANGES[key]
         if not lo <= v <= hi:
             raise ValueError(f"{key} must be in [{lo:g}, {hi:g}], not {v}")
-    if spec.kind == AGENT_PLAN and spec.fitted and not PF_LOADED:
-        load_policy_weights()
+    spec.pw = NULL
+    weights = d.get("weights")
+    if spec.kind == AGENT_PLAN and spec.fitted:
+        spec.pw = spec_policy_weights(weights)
+    elif weights is not None:
+        raise ValueError("weights applies only to kind='plan' with policy='fitted'")
     if spec.kind == AGENT_PLAN and spec.vmix > 0.0 and not VW_LOADED:
         load_value_weights()
     if spec.kind == AGENT_PLAN and "c" not in d:
@@ -666,7 +693,7 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
                 rollout="random", int max_nodes=0, seed=0, kind="mcts", noise=None, eps=None,
                 widen=None, margin=None, bias=None, value=None, horizon=None, deny=None,
                 rmix=None, policy=None, temp=None, mast=None, science=None, puct=None,
-                stop=None):
+                weights=None, stop=None):
     """Run one MCTS search from ``state`` (a decision node) in one thread, without the GIL.
 
     ``kind="mcts"`` is the round-1 search (UCB1 with ``c`` = 1.4 by default, ``rollout``
@@ -675,7 +702,9 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     ``noise``, ``eps``, ``widen``, ``margin``, ``bias``, ``deny``, ``rmix``, ``policy``
     (``"hand"`` or ``"fitted"``, PLAYOUT_POLICIES) with its ``temp``, ``mast`` (weight of
     the move averages in its playouts) and ``science`` (logit added in its playouts to a
-    build giving a new science symbol; fitpolicy.pxi), and the learned
+    build giving a new science symbol; fitpolicy.pxi), ``weights`` (the fitted policy's
+    weights: a name of ``NAMED_POLICY_WEIGHTS`` or an .npz path; None: the default loaded by
+    ``load_policy_weights``), and the learned
     evaluator's ``value`` (weight at a leaf, 0..1) and ``horizon`` (playout moves before it)
     default to ``PLAN_DEFAULTS``).
     Ctrl-C in the main thread, or :func:`interrupt`, stops the search at once
@@ -694,7 +723,8 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     ValueError
         Naming the option: a value that is not a number (a string, a bool) or out of range,
         a planning option given with ``kind="mcts"`` (it would be ignored), an unknown kind
-        or policy, no budget, or a state without a decision.
+        or policy, no budget, or a state without a decision; a weights file that is missing,
+        truncated or does not match this core's names (naming the file).
     """
     d = {"kind": kind, "iterations": iterations, "seconds": seconds, "rollout": rollout,
          "max_nodes": max_nodes}
@@ -703,13 +733,14 @@ def mcts_search(State state, *, int iterations=1000, double seconds=0.0, c=None,
     for key, v in (("c", c), ("noise", noise), ("eps", eps), ("widen", widen),
                    ("margin", margin), ("bias", bias), ("value", value), ("deny", deny),
                    ("rmix", rmix), ("temp", temp), ("mast", mast), ("science", science),
-                   ("puct", puct), ("horizon", horizon), ("policy", policy)):
+                   ("puct", puct), ("horizon", horizon), ("policy", policy),
+                   ("weights", weights)):
         if v is None:
             continue
         if kind != "plan" and key != "c":
             raise ValueError(f"{key} applies only to kind='plan'")
-        if key == "policy":
-            d[key] = policy
+        if key in ("policy", "weights"):
+            d[key] = v
         elif isinstance(v, (bool, str, bytes)) or not isinstance(v, numbers.Real):
             raise ValueError(f"{key} must be a number, not {v!r}")
         elif key == "horizon":

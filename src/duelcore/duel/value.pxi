@@ -191,6 +191,7 @@ cdef int value_game(GameState* s, u64* rng, double noise, double eps, double den
     pp.eps = eps
     pp.deny = deny
     pp.fitted = 0
+    pp.pw = NULL
     pp.temp = 1.0
     pp.mast_w = 0.0
     pp.mast_q = NULL

@@ -31,8 +31,8 @@ from concurrent.futures import ThreadPoolExecutor
 from duelcore import State
 from duelcore import search as _search
 
-from duelpy.base.specs import (Kind, check_options, choice_option, float_option, int_option,
-                          parse_spec)
+from duelpy.base.specs import (Kind, Option, check_options, choice_option, float_option,
+                               int_option, parse_spec)
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "PlanAgent", "parse_agent",
            "AgentSpecError", "AGENT_KINDS"]
@@ -182,7 +182,8 @@ class MCTSAgent(_BuiltinAgent):
         the budget as written in the agent's name (``iterations=N`` or ``seconds=S``)."""
         given = {k: v for k, v in (("iterations", iterations), ("seconds", seconds))
                  if v is not None}
-        given.update(options, threads=threads, max_nodes=max_nodes)
+        given.update({k: v for k, v in options.items() if v is not None}, threads=threads,
+                     max_nodes=max_nodes)
         checked = check_options(AGENT_KINDS[self.kind], given, AgentSpecError)
         iterations, seconds = checked.get("iterations"), checked.get("seconds")
         if seconds is None and iterations is None:
@@ -192,7 +193,7 @@ class MCTSAgent(_BuiltinAgent):
         self.threads = threads
         self.max_nodes = max_nodes
         for key in options:
-            value = checked[key]
+            value = checked.get(key)
             setattr(self, key, float(value) if isinstance(value, (int, float)) else value)
         return f"iterations={iterations}" if iterations is not None else f"seconds={_fmt(seconds)}"
 
@@ -304,13 +305,19 @@ class PlanAgent(MCTSAgent):
 
     Parameters are those of :class:`MCTSAgent` (``c`` defaults to 0.7) plus ``noise`` (VP),
     ``eps`` (probability), ``widen``, ``margin``, ``bias``, ``value``, ``horizon``, ``deny``,
-    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp``, ``mast``, ``science`` and
-    ``puct`` (see ``duel agents``).
+    ``rmix``, ``policy`` (``"hand"`` or ``"fitted"``), ``temp``, ``mast``, ``science``,
+    ``puct`` and ``weights`` (see ``duel agents``).  ``weights`` pins the fitted policy's
+    weights: a name of ``duelcore.search.NAMED_POLICY_WEIGHTS`` (``round8``: round 8's
+    weights, today's default, kept under that name) or the path of an ``.npz`` file; each
+    agent plays with its own, so two planning searches with different weights can meet in
+    one match.
 
     Raises
     ------
     AgentSpecError
-        For a budget or option out of range.
+        For a budget or option out of range, or a weights file that is missing, truncated,
+        unreadable or does not match this core's feature names (the message names the
+        file and what is wrong).
     """
 
     kind = "plan"
@@ -328,6 +335,7 @@ class PlanAgent(MCTSAgent):
     mast: float
     science: float
     puct: float
+    weights: str | None
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  c: float = _PLAN["c"], noise: float = _PLAN["noise"], eps: float = _PLAN["eps"],
@@ -336,11 +344,12 @@ class PlanAgent(MCTSAgent):
                  horizon: int = _PLAN["horizon"], deny: float = _PLAN["deny"],
                  rmix: float = _PLAN["rmix"], policy: str = _PLAN["policy"],
                  temp: float | None = None, mast: float | None = None,
-                 science: float | None = None, puct: float = _PLAN["puct"], threads: int = 1,
-                 max_nodes: int = 0, seed: int = 0):
+                 science: float | None = None, puct: float = _PLAN["puct"],
+                 weights: str | None = None, threads: int = 1, max_nodes: int = 0,
+                 seed: int = 0):
         _BuiltinAgent.__init__(self, seed)
-        fitted_only = [k for k, v in (("temp", temp), ("mast", mast), ("science", science))
-                       if v is not None]
+        fitted_only = [k for k, v in (("temp", temp), ("mast", mast), ("science", science),
+                                      ("weights", weights)) if v is not None]
         if isinstance(policy, str) and policy.strip().lower() == "hand" and fitted_only:
             # given at all, whatever the value (and however the policy is spelt)
             raise AgentSpecError(f"option {fitted_only[0]} applies only with policy=fitted")
@@ -353,7 +362,9 @@ class PlanAgent(MCTSAgent):
         self.rollout = "policy"
         self.horizon = int(self.horizon)
         try:                    # a missing or corrupt weights file is refused here, naming it
-            if self.policy == "fitted" and not _search.policy_weights_loaded():
+            if self.policy == "fitted" and self.weights is not None:
+                _search.policy_weights_table(self.weights)      # read once, cached per file
+            elif self.policy == "fitted" and not _search.policy_weights_loaded():
                 _search.load_policy_weights()
             if self.value > 0 and not _search.value_weights_loaded():
                 _search.load_value_weights()
@@ -399,6 +410,16 @@ def _plan(name: str, help: str, make=float_option):
     """The option ``name`` of the planning search: its range and default are the core's
     (``duelcore.search.PLAN_RANGES`` / ``PLAN_DEFAULTS``)."""
     return make(name, *_search.PLAN_RANGES[name], _PLAN[name], help)
+
+
+def _text_option(name: str, help: str, domain: str) -> Option:
+    """An option whose value is a non-empty text (kept as written, spaces stripped), None by
+    default."""
+    def check(v):
+        if not isinstance(v, str) or not v.strip():
+            raise ValueError(domain)
+        return v.strip()
+    return Option(name, None, help, domain, check, lambda t: t.strip(), "the shipped default")
 
 
 _SEED = int_option("seed", 0, 2**64 - 1, 0, "seed of the agent's RNG (the match runners "
@@ -462,6 +483,10 @@ AGENT_KINDS = {
                "symbol (policy=fitted only)"),
          _plan("puct", "PUCT-style prior term in the tree's selection: puct * the policy's "
                "prior * sqrt(times available) / (visits + 1)"),
+         _text_option("weights", "the fitted policy's weights: a shipped set by name ("
+                      + ", ".join(_search.NAMED_POLICY_WEIGHTS) + ") or the path of an .npz "
+                      "file (policy=fitted only; default: the shipped default)",
+                      "a name or the path of an .npz file"),
          *_TREES),
         conflicts=(("iterations", "seconds"),),
         example="plan:seconds=0.5"),
