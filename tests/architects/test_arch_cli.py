@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from duelcore.architects import engine as core
 from duelpy.architects import (RecordError, load_record, new_game, parse_action,
                                record_of, render_text, replay, save_record)
-from duelpy.architects.game import ArchitectsSetupError, play_game
+from duelpy.architects.game import play_game
 from duelpy.cli.main import main
 
 

@@ -5,7 +5,6 @@ so every card drawn or revealed is named by the test.  Unless said otherwise: 2 
 seat 0 (Giza), P1 = seat 1 (Rhodes), no token owned, no stage built.
 """
 from fractions import Fraction
-from itertools import product
 from math import comb
 
 import pytest

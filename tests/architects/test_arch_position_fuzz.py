@@ -13,7 +13,6 @@ with a StateFormatError naming the field (and the rule).
 from __future__ import annotations
 
 import copy
-import math
 import os
 import random
 

@@ -1,7 +1,6 @@
 """Every rule of RULES-ARCH.md (A-...) that the worked examples do not already pin, one test
 each, in the game's words; and the options of A-OPT, each on its own."""
 import random
-from fractions import Fraction
 
 import pytest
 
