@@ -192,6 +192,9 @@ def test_ctrl_c_during_a_search_in_the_main_thread():
     import threading
     import time
     state = mid_game(4, 10)
+    # warm up first (the planning search's weights load on first use): the Ctrl-C must land
+    # inside the search, not in the set-up before it, however busy the machine is
+    search.mcts_search(state, iterations=10, kind="plan", seed=1)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     t = time.perf_counter()
     timer.start()
