@@ -30,6 +30,24 @@ def test_agent_descriptions():
         with_iterations("mcts:20", 50)
 
 
+def test_playout_policies():
+    """The playout policy (sharp by default; lite, the first agent's; greedy) in the long
+    and the short form, each a name the core plays."""
+    assert parse_agent("mcts:playout=lite") == parse_agent("mcts:lite") == "mcts:1000:lite"
+    assert parse_agent("mcts:iterations=500,c=1.2,playout=GREEDY") == "mcts:500:1.2:greedy"
+    assert parse_agent("mcts:500:sharp") == parse_agent("mcts:playout=sharp,iterations=500") \
+        == "mcts:500"
+    for bad in ("mcts:playout=x", "mcts:playout=lite,playout=lite", "mcts:1:2:lite:lite",
+                "mcts:lite:5", "greedy:lite"):
+        with pytest.raises(ArchitectsAgentError):
+            parse_agent(bad)
+    s = new_game(2, seed=3)
+    for agent in ("mcts:30:lite", "mcts:30:0.5:greedy", "mcts:30"):
+        assert core.choose_action(s, agent, 1) in s.legal_actions()
+    with pytest.raises(ValueError):
+        core.choose_action(s, "mcts:30:fast", 1)
+
+
 @pytest.mark.parametrize("agent", ["random", "greedy", "mcts:50"])
 def test_agents_return_legal_decisions(agent):
     """Every agent returns a legal decision at every node of a game (A-DEC-1), and leaves
@@ -68,11 +86,11 @@ def test_search_does_not_peek_at_the_central_top():
         s = _with_top(base, top)
         assert s.deck_cards(core.CENTRAL) == base.deck_cards(core.CENTRAL)
         assert s.central_top(1) == top and s.central_top(0) is None
-        for agent in ("mcts:300", "greedy"):
+        for agent in ("mcts:300", "mcts:300:lite", "mcts:300:greedy", "greedy"):
             decisions.setdefault(agent, set()).add(core.choose_action(s, agent, 7))
         v = core.hidden_variant(s, 0, 3)
         assert v.rng != s.rng
-        for agent in ("mcts:300", "greedy"):
+        for agent in ("mcts:300", "mcts:300:lite", "mcts:300:greedy", "greedy"):
             assert core.choose_action(v, agent, 7) == core.choose_action(s, agent, 7)
     assert all(len(d) == 1 for d in decisions.values()), decisions
 

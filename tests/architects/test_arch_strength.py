@@ -46,8 +46,10 @@ def test_greedy_beats_random_quick():
 
 
 def test_mcts_beats_greedy_quick():
-    """Quick: a small MCTS beats greedy more often than not (2 players)."""
-    rate, ci, margin = match(2, "mcts:200", "greedy", 40, seed=6)
+    """Quick: a small MCTS beats greedy more often than not (2 players; 58.0% of these 200
+    games, 51.1%-64.6%, for mcts:200 and for mcts:200:lite alike: 40 games were too few to
+    tell, 19 of the first 40 went to mcts:200)."""
+    rate, ci, margin = match(2, "mcts:200", "greedy", 200, seed=6)
     assert rate >= 0.5
 
 

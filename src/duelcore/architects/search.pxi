@@ -16,6 +16,7 @@ ctypedef struct AgentSpec:
     int kind
     int iterations
     double c_uct
+    int playout         # the MCTS playout policy: PL_LITE or PL_GREEDY
 
 
 # ---------------------------------------------------------------- what a seat may see
@@ -315,8 +316,14 @@ cdef void rewards(const ArchState* s, double* r) noexcept nogil:
 
 cdef int OPEN_LOOP = 1          # 1: chance outcomes do not branch the tree (open loop)
 cdef int LITE_ALL = 1           # lite playouts choose non-pick decisions by greedy_lite
-cdef int PLAYOUT = 1            # 0: random, 1: greedy-lite (see playout)
-cdef double EPS = 0.1
+cdef enum:
+    PL_RANDOM = 0               # uniform playouts
+    PL_LITE = 1                 # lite_choice: the best deck by seat_value (the first agent's)
+    PL_GREEDY = 2               # greedy_lite at every decision, G_EPS random
+    PL_SHARP = 3                # lite_choice without random decisions (the default)
+cdef int PLAYOUT = PL_SHARP     # the default playout policy of an mcts agent
+cdef double EPS = 0.1           # random decisions of the lite policy (PL_LITE)
+cdef double G_EPS = 0.0         # random decisions of the greedy policy
 
 
 cdef int greedy_lite(ArchState* s, int* out, int n, u64* rng, double eps) noexcept nogil:
@@ -341,15 +348,16 @@ cdef int greedy_lite(ArchState* s, int* out, int n, u64* rng, double eps) noexce
     return out[best]
 
 
-cdef int lite_choice(ArchState* s, int* out, int n, u64* rng) noexcept nogil:
-    """The playout policy: at a pick (main, extra, Alexandria) the deck whose known top
-    (for C: a fresh draw) scores best for the seat by seat_value after it arrives, else
-    random; with probability EPS random."""
+cdef int lite_choice(ArchState* s, int* out, int n, u64* rng, double eps) noexcept nogil:
+    """The lite playout policy: at a pick (main, extra, Alexandria) the deck whose known top
+    (for C: a fresh draw) scores best for the seat by seat_value after it arrives, other
+    decisions by greedy_lite (LITE_ALL, else random); with probability ``eps`` random (the
+    draw is made whatever ``eps``)."""
     cdef int j, best = 0, d, k, r, ph = s.phase, seat = s.active
     cdef double v, bv = -1e18
     cdef ArchSeat save
     cdef u8 cat, turned, battle
-    if ar_rng_unit(rng) < EPS:
+    if ar_rng_unit(rng) < eps:
         return out[ar_rng_below(rng, n)]
     if not (ph == PH_MAIN or ph == PH_PICK or ph == PH_ALEX):
         return greedy_lite(s, out, n, rng, 0.0) if LITE_ALL else out[ar_rng_below(rng, n)]
@@ -389,8 +397,11 @@ cdef int PLAYOUT_TURNS = 1000   # playouts stop after this many turns: then eval
 cdef double EVAL_T = 5.0        # VP scale of the logistic reward of an evaluated leaf
 
 
-cdef void playout(ArchState* s, u64* rng, double* r) noexcept nogil:
-    """Play on with the playout policy (lite_choice, or random) for at most PLAYOUT_TURNS
+cdef void playout(ArchState* s, u64* rng, double* r, int policy) noexcept nogil:
+    """Play on with the playout ``policy`` (PL_SHARP: lite_choice without random decisions;
+    PL_LITE: lite_choice, EPS random; PL_GREEDY: greedy_lite at every decision; PL_RANDOM)
+    for at most
+    PLAYOUT_TURNS
     turns; the per-seat rewards go to r: the game's (rewards()) if it ended, else a
     logistic of each seat's evaluation against the best other seat's."""
     cdef int out[AR_MAX_LEGAL]
@@ -405,10 +416,12 @@ cdef void playout(ArchState* s, u64* rng, double* r) noexcept nogil:
             return
         if s.turns >= stop_turn:
             break
-        if PLAYOUT == 2:
-            ar_decide(s, greedy_lite(s, out, n, rng, EPS))
-        elif PLAYOUT == 1:
-            ar_decide(s, lite_choice(s, out, n, rng))
+        if policy == PL_GREEDY:
+            ar_decide(s, greedy_lite(s, out, n, rng, G_EPS))
+        elif policy == PL_SHARP:
+            ar_decide(s, lite_choice(s, out, n, rng, 0.0))
+        elif policy == PL_LITE:
+            ar_decide(s, lite_choice(s, out, n, rng, EPS))
         else:
             ar_decide(s, out[ar_rng_below(rng, n)])
     for i in range(s.n_players):
@@ -442,7 +455,8 @@ cdef bint expand(MTree* t, i32 node, const ArchState* s, const int* out, int n) 
 
 
 cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTree* t,
-              int* visits, int* acts, int* nacts, const int* token) noexcept nogil:
+              int* visits, int* acts, int* nacts, const int* token,
+              int policy) noexcept nogil:
     """MCTS for the active seat of ``root``, for N players: each decision node is scored for
     the seat that chooses there (per-seat rewards: the win share plus a small VP margin).
     Chance is chance: every iteration starts from a fresh determinization of what the seat
@@ -450,7 +464,10 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
     it, nor the state's RNG) and samples each chance event by its exact probabilities; with
     OPEN_LOOP (the default) the tree branches on decisions only, else one child per chance
     outcome.  A new decision node gets all its children at once, each with a one-ply prior
-    (progressive bias, PRIOR_N virtual visits); playouts use the lite policy to the end.
+    (progressive bias, PRIOR_N virtual visits); playouts to the end by ``policy`` (by
+    default PL_SHARP: every seat, the searching one included, plays the lite policy's
+    choice with no random decisions, in the determinized state, so it reads nothing the seat
+    may not see).
     Returns the most visited legal action; the root's legal actions and their visits go to
     acts/visits."""
     cdef int out[AR_MAX_LEGAL]
@@ -525,7 +542,7 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
         if s.phase == PH_OVER:
             rewards(&s, r)
         else:
-            playout(&s, &rng, r)
+            playout(&s, &rng, r, policy)
         t.nodes[0].visits += 1
         for j in range(plen):
             ch = path[j]
@@ -552,7 +569,8 @@ cdef int agent_act(const AgentSpec* sp, const ArchState* s, u64* rng, MTree* t,
     if sp.kind == AG_GREEDY:
         return greedy_action(s, rng)
     if sp.kind == AG_MCTS:
-        return mcts(s, sp.iterations, sp.c_uct, ar_rng_next(rng), t, v, out, &n, token)
+        return mcts(s, sp.iterations, sp.c_uct, ar_rng_next(rng), t, v, out, &n, token,
+                    sp.playout)
     n = ar_legal(s, out)
     return out[ar_rng_below(rng, n) if n > 1 else 0]
 
@@ -573,19 +591,29 @@ cdef int play_game(ArchState* s, const AgentSpec* specs, u64* rng, MTree* t) noe
 _AGENT_KINDS = {"random": AG_RANDOM, "greedy": AG_GREEDY, "mcts": AG_MCTS}
 
 
+_PLAYOUTS = {"sharp": PL_SHARP, "lite": PL_LITE, "greedy": PL_GREEDY}
+
+
 def _spec(desc):
     """An agent from its core description: ``random``, ``greedy``, ``mcts``,
-    ``mcts:ITERATIONS`` or ``mcts:ITERATIONS:C`` (ValueError otherwise)."""
+    ``mcts:ITERATIONS`` or ``mcts:ITERATIONS:C``, each mcts form optionally ending in a
+    playout policy: ``:sharp`` (the default), ``:lite`` (the first agent's playouts) or
+    ``:greedy`` (ValueError otherwise)."""
     cdef AgentSpec sp
     if not isinstance(desc, str):
         raise ValueError(f"an agent is a string such as 'random', 'greedy' or 'mcts:1000', "
                          f"not {desc!r}")
     kind, _, arg = desc.partition(":")
     if kind not in _AGENT_KINDS:
-        raise ValueError(f"unknown agent {desc!r} (random, greedy, mcts[:iterations[:c]])")
+        raise ValueError(f"unknown agent {desc!r} (random, greedy, "
+                         f"mcts[:iterations[:c]][:sharp|:lite|:greedy])")
     sp.kind = _AGENT_KINDS[kind]
     sp.iterations = 1000
     sp.c_uct = 0.7
+    sp.playout = PLAYOUT
+    if kind == "mcts" and arg.rpartition(":")[2] in _PLAYOUTS:
+        arg, _, pl = arg.rpartition(":")
+        sp.playout = _PLAYOUTS[pl]
     if arg:
         it, _, c = arg.partition(":")
         if kind != "mcts" or not it.isdigit() or not 1 <= int(it) <= 100_000_000:
@@ -607,7 +635,11 @@ def _set_params(**kw):
     """Tuning hook (tests and experiments): the evaluation weights and the MCTS playout."""
     global W_RES, W_STAGE, W_GREEN, W_SHIELD, R_WIN, R_MARGIN, PLAYOUT, EPS, STAGE_BONUS
     global LINEAR, W_TOKEN, W_PEND, MIL_FORM, END_W, W_SPARE, OPEN_LOOP, PLAYOUT_TURNS, EVAL_T, PRIOR_N, LITE_ALL
+    global G_EPS
     for k, v in kw.items():
+        if k == "G_EPS":
+            G_EPS = v
+            continue
         if k == "STAGE_BONUS":
             STAGE_BONUS = v
             continue
@@ -699,7 +731,7 @@ def choose_action(State state, agent="random", seed=0, return_stats=False, stop=
         with _SigintHook():
             with nogil:
                 a = mcts(&s, sp.iterations, sp.c_uct, ar_rng_next(&rng), &t, v, acts, &n,
-                         token)
+                         token, sp.playout)
     finally:
         tree_free(&t)
     if return_stats:
@@ -761,8 +793,12 @@ def random_games(int players, int games, seed=0):
             "wins": [wins[i] for i in range(players)], "signature": sig, "seconds": t1 - t0}
 
 
-def mcts_speed(int players, int iterations, seed=0):
-    """Iterations per second of one MCTS search from the first decision of a game."""
+def mcts_speed(int players, int iterations, seed=0, playout="sharp"):
+    """Iterations per second of one MCTS search from the first decision of a game, with the
+    ``playout`` policy (``sharp``, the default agent's, ``lite`` or ``greedy``)."""
+    if playout not in _PLAYOUTS:
+        raise ValueError(f"playout is sharp, lite or greedy, not {playout!r}")
+    cdef int policy = _PLAYOUTS[playout]
     cdef MTree t
     cdef ArchState s
     cdef int v[AR_MAX_LEGAL]
@@ -778,7 +814,7 @@ def mcts_speed(int players, int iterations, seed=0):
         with _SigintHook():
             with nogil:
                 t0 = now()
-                mcts(&s, iterations, 0.7, 12345, &t, v, acts, &n, NULL)
+                mcts(&s, iterations, 0.7, 12345, &t, v, acts, &n, NULL, policy)
                 t1 = now()
     finally:
         tree_free(&t)
