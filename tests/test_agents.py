@@ -176,7 +176,7 @@ def test_interrupt_from_another_thread_stops_a_running_search():
     timer.start()
     try:
         t = time.perf_counter()
-        res = search.mcts_search(state, iterations=0, seconds=60, kind="plan", seed=1)
+        res = search.mcts_search(state, iterations=0, seconds=20, kind="plan", seed=1)
         elapsed = time.perf_counter() - t
     finally:
         timer.join()
@@ -204,7 +204,7 @@ def test_ctrl_c_during_a_search_in_the_main_thread():
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            search.mcts_search(state, iterations=0, seconds=60, kind="plan", seed=1)
+            search.mcts_search(state, iterations=0, seconds=20, kind="plan", seed=1)
     finally:
         timer.join()
     assert time.perf_counter() - t < 5.0
