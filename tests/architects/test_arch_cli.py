@@ -6,33 +6,12 @@ import json
 
 import pandas as pd
 import pytest
-from click.testing import CliRunner
 
 from duelcore.architects import engine as core
 from duelpy.architects import (RecordError, load_record, new_game, parse_action,
                                record_of, render_text, replay, save_record)
 from duelpy.architects.game import play_game
-from duelpy.cli.main import main
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input)
-
-
-def ok(r):
-    assert r.exit_code == 0, (r.output, r.exception)
-    assert "Traceback" not in r.output
-    return r
-
-
-def one_error(r, *words, code=2):
-    assert r.exit_code == code, (r.exit_code, r.output, r.exception)
-    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
-    lines = [x for x in r.stderr.strip().splitlines() if x.startswith("Error: ")]
-    assert len(lines) == 1, r.stderr
-    for w in words:
-        assert w.lower() in lines[0].lower(), (w, lines[0])
-    assert "Traceback" not in r.output
+from cli_helpers import ok, one_error, run
 
 
 GAME = ["--game", "architects"]
