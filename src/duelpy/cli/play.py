@@ -26,10 +26,11 @@ from duelpy.cli.info import explain
 from duelpy.cli.options import (flag_of, game_options, given, param_name, resolve_game,
                                 setup_flags, setup_values)
 from duelpy.cli.play_seven import play_seven
+from duelpy.cli.prompt import read_move
 from duelpy.cli.records import game_of_record
 from duelpy.architects.play import play_architects
 from duelpy.duel.agents import AGENT_KINDS, STRONGEST, AgentSpecError, parse_agent
-from duelpy.duel.notation import (NUM_DECISION_ACTIONS, NotationError, action_name,
+from duelpy.duel.notation import (NUM_DECISION_ACTIONS, action_name,
                                   legal_moves, parse_action)
 from duelpy.duel.records import GameRecord, RecordError, load, replay
 from duelpy.duel.render import render
@@ -369,6 +370,51 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
         mine.add(path.resolve())
         return True
 
+    def hint(_arg: str) -> None:
+        """The strongest search's advice for this position (Ctrl-C cancels it)."""
+        th = Thinking(hinter, state, view=False, call=hinter.search).start()
+        try:
+            while not th.wait(0.1):
+                pass
+        except KeyboardInterrupt:
+            th.stop()
+            click.echo("\nhint cancelled")
+            return
+        res = th.result()
+        total = max(1, sum(res["visits"]))
+        ranked = sorted(zip(res["actions"], res["visits"], res["values"]), key=lambda r: -r[1])
+        click.echo(f"The {hinter.kind} search ({res['iterations']} iterations) would play: "
+                   f"{action_name(res['action'])}")
+        for a, n, v in ranked[:5]:
+            click.echo(f"  {100 * n / total:5.1f}% of visits  win rate {100 * v:3.0f}%"
+                       f"  {a:>4}  {action_name(a)}")
+
+    def undo(_arg: str) -> bool:
+        """Back to the position before the human's last decision; True if it moved."""
+        nonlocal state
+        mine_k = [k for k in range(len(rec.moves)) if history[k].current_player() == human]
+        if not mine_k:
+            click.echo("nothing to undo: you have not made a decision yet")
+            return False
+        k = mine_k[-1]
+        rec.truncate(k)
+        del history[k + 1:]
+        state = history[k].clone()
+        click.echo(f"undone: back to your decision before move {k + 1}")
+        return True
+
+    def save(arg: str) -> None:
+        if not arg:
+            click.echo("save needs a file name: save my-game.json", err=True)
+        elif not rec.moves:
+            click.echo("nothing to save yet: no move has been played", err=True)
+        elif may_write(Path(arg)) and save_record(Path(arg)):
+            click.echo(f"game saved to {arg}")
+        elif Path(arg).exists() and Path(arg).resolve() not in mine:
+            click.echo(f"not saved: {arg} kept as it was")
+
+    commands = {"info": lambda arg: con.print(explain("duel", arg), highlight=False),
+                "hint": hint, "undo": undo, "save": save}
     stopped = None            # "quit", "end of input", "Ctrl-C"
     announce = True
     try:
@@ -388,81 +434,17 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
                 con.print(Text(why_yours(state, before, last, human), style="bold cyan"))
                 _print_moves(con, state)
                 announce = False
-            try:
-                line = click.prompt(f"{me}", default="", show_default=False, prompt_suffix="> ")
-            except click.exceptions.Abort as e:
-                stopped = "Ctrl-C" if isinstance(e.__context__, KeyboardInterrupt) \
-                    else "end of input"
-                click.echo()
+            what, value = read_move(me, _PLAY_HELP, lambda: con.print(render(state, width=bw)),
+                                    lambda: _print_moves(con, state),
+                                    lambda line: parse_action(state, line), commands)
+            if what == "stop":
+                stopped = value
                 break
-            line = line.strip()
-            word, _, arg = line.partition(" ")
-            word = word.lower()
-            if not line:
-                continue
-            if word in ("help", "?"):
-                click.echo(_PLAY_HELP)
-            elif word in ("board", "b"):
-                con.print(render(state, width=bw))
-            elif word in ("moves", "m", "list"):
-                _print_moves(con, state)
-            elif word == "info":
-                con.print(explain("duel", arg), highlight=False)
-            elif word == "hint":
-                th = Thinking(hinter, state, view=False, call=hinter.search).start()
-                try:
-                    while not th.wait(0.1):
-                        pass
-                except KeyboardInterrupt:
-                    th.stop()
-                    click.echo("\nhint cancelled")
-                    continue
-                res = th.result()
-                total = max(1, sum(res["visits"]))
-                ranked = sorted(zip(res["actions"], res["visits"], res["values"]),
-                                key=lambda r: -r[1])
-                click.echo(f"The {hinter.kind} search ({res['iterations']} iterations) "
-                           f"would play: "
-                           f"{action_name(res['action'])}")
-                for a, n, v in ranked[:5]:
-                    click.echo(f"  {100 * n / total:5.1f}% of visits  win rate {100 * v:3.0f}%"
-                               f"  {a:>4}  {action_name(a)}")
-            elif word == "undo":
-                mine_k = [k for k in range(len(rec.moves))
-                          if history[k].current_player() == human]
-                if not mine_k:
-                    click.echo("nothing to undo: you have not made a decision yet")
-                    continue
-                k = mine_k[-1]
-                rec.truncate(k)
-                del history[k + 1:]
-                state = history[k].clone()
-                click.echo(f"undone: back to your decision before move {k + 1}")
-                announce = True
-            elif word == "save":
-                target = arg.strip()
-                if not target:
-                    click.echo("save needs a file name: save my-game.json", err=True)
-                elif not rec.moves:
-                    click.echo("nothing to save yet: no move has been played", err=True)
-                elif may_write(Path(target)) and save_record(Path(target)):
-                    click.echo(f"game saved to {target}")
-                elif Path(target).exists() and Path(target).resolve() not in mine:
-                    click.echo(f"not saved: {target} kept as it was")
-            elif word in ("quit", "exit", "q"):
-                stopped = "quit"
-                break
-            else:
-                try:
-                    a = parse_action(state, line)
-                except NotationError as e:
-                    click.echo(f"{one_line(e)} (type 'moves' for the list, 'help' for "
-                               f"commands)", err=True)
-                    continue
-                rec.play(state, a)
+            if what == "move":
+                rec.play(state, value)
                 history.append(state.clone())
-                click.echo(f"{me} (you) play: {action_name(a)}")
-                announce = True
+                click.echo(f"{me} (you) play: {action_name(value)}")
+            announce = True
     except KeyboardInterrupt:
         stopped = "Ctrl-C"
         click.echo()

@@ -131,7 +131,7 @@ def play_seven(players, opponent, iterations, seat, seed, record_path, overwrite
                     lambda: con.print(render_text(state, seat=human), highlight=False),
                     lambda s=s: _print_moves(con, state, s),
                     lambda line, s=s: _match_action(state, s, line),
-                    lambda name: con.print(explain("seven", name), highlight=False))
+                    {"info": lambda name: con.print(explain("seven", name), highlight=False)})
                 if what == "stop":
                     stopped = value
                 else:

@@ -18,12 +18,14 @@ __all__ = ["read_move", "saved_game", "end_of_game", "seat_agents", "announce"]
 
 def read_move(label: str, help_text: str, show_board: Callable[[], Any],
               show_moves: Callable[[], Any], match: Callable[[str], int],
-              info: Callable[[str], Any] | None = None) -> tuple[str, Any]:
+              commands: dict[str, Callable[[str], Any]] | None = None) -> tuple[str, Any]:
     """Prompt ``label> `` until the player names a legal move or stops.
 
-    Answers ``help`` (``help_text``), ``board``, ``moves``, and with ``info`` ``info NAME``
-    on the way; an empty line asks again; a line ``match`` refuses (ValueError) is answered
-    with its reason on stderr.  Returns ``("move", action)`` or ``("stop", why)``, why being
+    Answers ``help`` (``help_text``), ``board``, ``moves``, and each word of ``commands``
+    (``info NAME``, ``hint``, ...: called with the rest of the line, stripped) on the way; an
+    empty line asks again; a line ``match`` refuses (ValueError) is answered with its reason
+    on stderr.  Returns ``("move", action)``, ``("again", None)`` when a command returned
+    True (it changed the position: show it again), or ``("stop", why)``, why being
     ``"quit"``, ``"Ctrl-C"`` or ``"end of input"``."""
     while True:
         try:
@@ -42,8 +44,9 @@ def read_move(label: str, help_text: str, show_board: Callable[[], Any],
             show_board()
         elif word in ("moves", "m", "list"):
             show_moves()
-        elif info is not None and word.split(" ", 1)[0] == "info":
-            info(line[4:])
+        elif commands and word.split(" ", 1)[0] in commands:
+            if commands[word.split(" ", 1)[0]](line.partition(" ")[2].strip()):
+                return "again", None
         elif word in ("quit", "exit", "q"):
             return "stop", "quit"
         else:

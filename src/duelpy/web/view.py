@@ -65,110 +65,96 @@ def cost_items(text: str) -> dict:
     return {"coins": coins, "res": res}
 
 
+def _printed(obj, table: dict) -> list:
+    """Apply ``table`` (printed field -> formatter, in the order the face shows them) to the
+    fields of a card or wonder that are set; formatters returning None are skipped."""
+    out = [fmt(getattr(obj, field)) for field, fmt in table.items() if getattr(obj, field)]
+    return [x for x in out if x is not None]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n > 1)}"
+
+
+def _coins_per_text(v: tuple) -> str:
+    what, n = v
+    text = f"take {_plural(n, 'coin')} per {what.replace('_', '/')}"
+    return text + (" card" if what != "wonder" else "") + " in your city"
+
+
+_GUILD_ICON = {"coins": "3 coins", "brown_grey": "brown+grey", "wonder": "wonder"}
+_GUILD_TEXT = {"coins": "3 coins", "brown_grey": "brown and grey card", "wonder": "wonder"}
+_WONDER_ACTION_ICON = {"destroy_brown": "destroy brown", "destroy_grey": "destroy grey",
+                       "revive": "build from discard", "library": "3 tokens, keep 1"}
+_WONDER_ACTION_TEXT = {"destroy_brown": "put a brown card of the opponent in the discard pile",
+                       "destroy_grey": "put a grey card of the opponent in the discard pile",
+                       "revive": "build a card of the discard pile for free",
+                       "library": "draw 3 progress tokens set aside and keep one"}
+
+# the face's icons: small dicts, ``t`` the kind (res, choice, trade, shield, sci, coin, vp,
+# text, again)
+_CARD_ICONS = {
+    "produces": lambda v: {"t": "res", "r": v.partition(" ")[2], "n": int(v.partition(" ")[0])},
+    "choice": lambda v: {"t": "choice", "r": list(v)},
+    "trade_one": lambda v: {"t": "trade", "r": list(v)},
+    "shields": lambda v: {"t": "shield", "n": v},
+    "symbol": lambda v: {"t": "sci", "s": v},
+    "coins": lambda v: {"t": "coin", "n": v},
+    "coins_per": lambda v: {"t": "text", "s": f"{v[1]}◉ per {v[0].replace('_', '/')}"},
+    "guild": lambda v: {"t": "text", "s": f"guild: {_GUILD_ICON.get(v, v)}"},
+    "vp": lambda v: {"t": "vp", "n": v},
+}
+_WONDER_ICONS = {
+    "choice": _CARD_ICONS["choice"], "shields": _CARD_ICONS["shields"],
+    "coins": _CARD_ICONS["coins"],
+    "opponent_loses": lambda v: {"t": "text", "s": f"opponent −{v}◉"},
+    "action": lambda v: ({"t": "text", "s": _WONDER_ACTION_ICON[v]}
+                         if v in _WONDER_ACTION_ICON else None),
+    "play_again": lambda v: {"t": "again"},
+    "vp": _CARD_ICONS["vp"],
+}
+# the game's words, from the printed fields (duelcore.data)
+_CARD_TEXTS = {
+    "produces": lambda v: f"produces {v}",
+    "choice": lambda v: "produces 1 of " + " / ".join(v) + " each turn",
+    "trade_one": lambda v: "buy " + " and ".join(v) + " for 1 coin each",
+    "shields": lambda v: _plural(v, "shield"),
+    "symbol": lambda v: f"science symbol: {v.replace('_', ' ')}",
+    "coins": lambda v: f"take {v} coins",
+    "coins_per": _coins_per_text,
+    "guild": lambda v: ("guild: counts each "
+                        f"{_GUILD_TEXT.get(v, f'{v} card')} in the city that has the most"),
+    "vp": lambda v: f"{v} VP",
+    "chain_from": lambda v: f"free with the {v} chain symbol",
+    "chain_gives": lambda v: f"shows the {v} chain symbol",
+}
+_WONDER_TEXTS = {
+    "coins": _CARD_TEXTS["coins"],
+    "opponent_loses": lambda v: f"the opponent loses {v} coins",
+    "shields": _CARD_TEXTS["shields"], "choice": _CARD_TEXTS["choice"],
+    "action": _WONDER_ACTION_TEXT.get,
+    "play_again": lambda v: "Play Again",
+    "vp": _CARD_TEXTS["vp"],
+}
+
+
 def _card_items(card) -> list:
-    """What a Duel card does, as the face's icons: a list of small dicts (``t`` the kind:
-    res, choice, trade, shield, sci, coin, vp, text)."""
-    items = []
-    if card.produces:
-        n, _, r = card.produces.partition(" ")
-        items.append({"t": "res", "r": r, "n": int(n)})
-    if card.choice:
-        items.append({"t": "choice", "r": list(card.choice)})
-    if card.trade_one:
-        items.append({"t": "trade", "r": list(card.trade_one)})
-    if card.shields:
-        items.append({"t": "shield", "n": card.shields})
-    if card.symbol:
-        items.append({"t": "sci", "s": card.symbol})
-    if card.coins:
-        items.append({"t": "coin", "n": card.coins})
-    if card.coins_per:
-        what, n = card.coins_per
-        items.append({"t": "text", "s": f"{n}◉ per {what.replace('_', '/')}"})
-    if card.guild:
-        what = {"coins": "3 coins", "brown_grey": "brown+grey", "wonder": "wonder"}.get(
-            card.guild, card.guild)
-        items.append({"t": "text", "s": f"guild: {what}"})
-    if card.vp:
-        items.append({"t": "vp", "n": card.vp})
-    return items
+    """What a Duel card does, as the face's icons (see ``_CARD_ICONS``)."""
+    return _printed(card, _CARD_ICONS)
 
 
 def _wonder_items(w) -> list:
-    items = []
-    if w.choice:
-        items.append({"t": "choice", "r": list(w.choice)})
-    if w.shields:
-        items.append({"t": "shield", "n": w.shields})
-    if w.coins:
-        items.append({"t": "coin", "n": w.coins})
-    if w.opponent_loses:
-        items.append({"t": "text", "s": f"opponent −{w.opponent_loses}◉"})
-    action = {"destroy_brown": "destroy brown", "destroy_grey": "destroy grey",
-              "revive": "build from discard", "library": "3 tokens, keep 1"}.get(w.action)
-    if action:
-        items.append({"t": "text", "s": action})
-    if w.play_again:
-        items.append({"t": "again"})
-    if w.vp:
-        items.append({"t": "vp", "n": w.vp})
-    return items
+    return _printed(w, _WONDER_ICONS)
 
 
 # ---------------------------------------------------------------- printed text
 def _card_text(card) -> str:
     """What a card does, in the game's words, from its printed fields (duelcore.data)."""
-    parts = []
-    if card.produces:
-        parts.append(f"produces {card.produces}")
-    if card.choice:
-        parts.append("produces 1 of " + " / ".join(card.choice) + " each turn")
-    if card.trade_one:
-        parts.append("buy " + " and ".join(card.trade_one) + " for 1 coin each")
-    if card.shields:
-        parts.append(f"{card.shields} shield{'s' * (card.shields > 1)}")
-    if card.symbol:
-        parts.append(f"science symbol: {card.symbol.replace('_', ' ')}")
-    if card.coins:
-        parts.append(f"take {card.coins} coins")
-    if card.coins_per:
-        what, n = card.coins_per
-        parts.append(f"take {n} coin{'s' * (n > 1)} per {what.replace('_', '/')} "
-                     f"{'card' if what != 'wonder' else ''}".rstrip() + " in your city")
-    if card.guild:
-        what = {"coins": "3 coins", "brown_grey": "brown and grey card",
-                "wonder": "wonder"}.get(card.guild, f"{card.guild} card")
-        parts.append(f"guild: counts each {what} in the city that has the most")
-    if card.vp:
-        parts.append(f"{card.vp} VP")
-    if card.chain_from:
-        parts.append(f"free with the {card.chain_from} chain symbol")
-    if card.chain_gives:
-        parts.append(f"shows the {card.chain_gives} chain symbol")
-    return "; ".join(parts) or "no effect"
+    return "; ".join(_printed(card, _CARD_TEXTS)) or "no effect"
 
 
 def _wonder_text(w) -> str:
-    parts = []
-    if w.coins:
-        parts.append(f"take {w.coins} coins")
-    if w.opponent_loses:
-        parts.append(f"the opponent loses {w.opponent_loses} coins")
-    if w.shields:
-        parts.append(f"{w.shields} shield{'s' * (w.shields > 1)}")
-    if w.choice:
-        parts.append("produces 1 of " + " / ".join(w.choice) + " each turn")
-    action = {"destroy_brown": "put a brown card of the opponent in the discard pile",
-              "destroy_grey": "put a grey card of the opponent in the discard pile",
-              "revive": "build a card of the discard pile for free",
-              "library": "draw 3 progress tokens set aside and keep one"}.get(w.action)
-    if action:
-        parts.append(action)
-    if w.play_again:
-        parts.append("Play Again")
-    if w.vp:
-        parts.append(f"{w.vp} VP")
-    return "; ".join(parts)
+    return "; ".join(_printed(w, _WONDER_TEXTS))
 
 
 def catalogue() -> dict:
@@ -401,17 +387,7 @@ def board_view(state: State, *, viewer=None, reveal: bool = False, moves: bool =
         for a in state.legal_actions():
             kind, obj = _decision_kind(a)
             m = {"id": a, "name": action_name(a), "kind": kind}
-            if kind in ("build", "discard", "destroy", "revive"):
-                m["card"] = data.CARDS[obj].name
-            elif kind == "wonder":
-                w, c = divmod(obj, N_CARDS)
-                m["wonder"], m["card"] = data.WONDER_NAMES[w], data.CARDS[c].name
-            elif kind == "pick":
-                m["wonder"] = data.WONDER_NAMES[obj]
-            elif kind == "token":
-                m["token"] = data.TOKEN_NAMES[obj]
-            elif kind == "start":
-                m["player"] = PLAYERS[obj]
+            m.update(_named_objects(kind, obj, "player"))
             m["effect"] = move_effect(state, a)
             m["note"] = _note(state, mover, kind, obj)
             legal.append(m)
@@ -455,6 +431,23 @@ def board_view(state: State, *, viewer=None, reveal: bool = False, moves: bool =
     return view
 
 
+def _named_objects(kind: str, obj: int, start_key: str) -> dict:
+    """The names a decision of this kind refers to: ``card``, ``wonder``, ``token``, or the
+    player who begins the next Age under ``start_key`` (only the keys that apply)."""
+    if kind in ("build", "discard", "destroy", "revive"):
+        return {"card": data.CARDS[obj].name}
+    if kind == "wonder":
+        w, c = divmod(obj, N_CARDS)
+        return {"wonder": data.WONDER_NAMES[w], "card": data.CARDS[c].name}
+    if kind == "pick":
+        return {"wonder": data.WONDER_NAMES[obj]}
+    if kind == "token":
+        return {"token": data.TOKEN_NAMES[obj]}
+    if kind == "start":
+        return {start_key: PLAYERS[obj]}
+    return {}
+
+
 def _note(state: State, p: int, kind: str, obj: int) -> str:
     """Cost or gain of a decision for the player to move (asked of the State)."""
     if kind == "build":
@@ -477,20 +470,8 @@ def touched(before: State, action: int) -> dict | None:
     kind, obj = _decision_kind(action)
     if kind == "chance" or p not in (0, 1):
         return None
-    out = {"kind": kind, "player": PLAYERS[p]}
-    if kind in ("build", "discard", "destroy", "revive"):
-        out["card"] = data.CARDS[obj].name
-        if kind == "destroy":
-            out["player"] = PLAYERS[1 - p]              # the city that lost the card
-    elif kind == "wonder":
-        w, c = divmod(obj, N_CARDS)
-        out["wonder"], out["card"] = data.WONDER_NAMES[w], data.CARDS[c].name
-    elif kind == "pick":
-        out["wonder"] = data.WONDER_NAMES[obj]
-    elif kind == "token":
-        out["token"] = data.TOKEN_NAMES[obj]
-    elif kind == "start":
-        out["starts"] = PLAYERS[obj]
+    out = {"kind": kind, "player": PLAYERS[1 - p] if kind == "destroy" else PLAYERS[p]}
+    out.update(_named_objects(kind, obj, "starts"))   # destroy: the city that lost the card
     return out
 
 
