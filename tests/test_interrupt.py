@@ -153,3 +153,26 @@ def test_ladder_inside_a_huge_search(tmp_path, workers):
     assert code == 130 and seconds < EXIT_BOUND, (seconds, code, stderr)
     assert "Traceback" not in stderr
     assert "--resume" in stdout + stderr
+
+
+def test_presses_while_a_stopped_command_wraps_up_are_counted_not_obeyed():
+    """After a Ctrl-C stopped a run, ``wrapping_up`` lets the command write what it kept and
+    print how to resume: the next two presses do not raise, the third does, and Python's
+    handler is back afterwards."""
+    import os
+    from duelpy.base.interrupt import wrapping_up
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with wrapping_up():
+            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.01)                        # the handler runs between instructions
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):
+            with wrapping_up():
+                for _ in range(3):
+                    os.kill(os.getpid(), signal.SIGINT)
+                    time.sleep(0.01)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)

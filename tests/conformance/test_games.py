@@ -187,10 +187,7 @@ def _wait_for_saved(command: str, out, child) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("command", ["simulate", "study", "ladder", "bench"])
-@pytest.mark.parametrize("presses", [1, pytest.param(2, marks=pytest.mark.xfail(
-    strict=False, reason="open bug: now and then a second Ctrl-C 100 ms after the first ends "
-    "a ladder with 'interrupted' and no summary or --resume hint (the finished chunks are "
-    "kept); session note 2026-12-03"))])
+@pytest.mark.parametrize("presses", [1, 2])
 def test_ctrl_c_keeps_every_finished_game(name, command, presses, tmp_path):
     """Ctrl-C (once, or twice 100 ms apart: issue 29) stops within the bound, exits with 130
     and keeps every finished game."""

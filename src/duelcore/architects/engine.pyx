@@ -24,13 +24,7 @@ from libc.stdlib cimport abort
 
 from duelcore.architects import data as _data
 
-cdef extern from *:
-    """
-    #ifndef DUEL_DEBUG
-    #define DUEL_DEBUG 0
-    #endif
-    """
-    const int DUEL_DEBUG
+from duelcore.common.debug cimport DUEL_DEBUG, fault
 
 DEBUG = bool(DUEL_DEBUG)
 

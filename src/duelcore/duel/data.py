@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from duelcore.common.costs import parse_cost as _parse_cost
+
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 COLOURS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
 SYMBOLS = ("wheel", "quill", "mortar", "set_square", "sundial", "globe", "law")
@@ -266,19 +268,7 @@ def parse_cost(text: str) -> tuple[int, tuple[int, ...]]:
     ValueError
         If a part is not ``<count> <resource|coin|coins>``.
     """
-    coins = 0
-    res = [0] * 5
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        count, _, what = part.partition(" ")
-        if not count.isdigit():
-            raise ValueError(f"bad cost part {part!r} in {text!r}")
-        if what in ("coin", "coins"):
-            coins += int(count)
-        elif what in RESOURCES:
-            res[RESOURCES.index(what)] += int(count)
-        else:
-            raise ValueError(f"unknown resource {what!r} in {text!r}")
-    return coins, tuple(res)
+    return _parse_cost(text, RESOURCES)
 
 
 CARD_NAMES = tuple(c.name for c in CARDS)

@@ -16,13 +16,7 @@ from duelcore.duel.types cimport *
 
 from duelcore.duel import data as _data
 
-cdef extern from *:
-    """
-    #ifndef DUEL_DEBUG
-    #define DUEL_DEBUG 0
-    #endif
-    """
-    const int DUEL_DEBUG
+from duelcore.common.debug cimport DUEL_DEBUG, fault
 
 # ---------------------------------------------------------------- tables (filled at import)
 cdef CardDef CARDS[NUM_CARDS]
@@ -77,11 +71,8 @@ PRECONDITION_MESSAGES = {
 }
 
 cdef int precondition_fault(int code) noexcept nogil:
-    """A broken precondition: abort with its code in the debug build; return it in release."""
-    if DUEL_DEBUG:
-        fprintf(stderr, b"duelcore: broken precondition %d (see PRECONDITION_MESSAGES)\n", code)
-        abort()
-    return code
+    """The debug build aborts naming the broken precondition; release returns its code."""
+    return fault(b"duelcore", code)
 
 cdef void broken(GameState* s, int code) noexcept nogil:
     """A broken precondition met while changing the state: the debug build aborts; the release

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from duelcore.common.costs import parse_cost as _parse_cost
+
 RESOURCES = ("wood", "stone", "ore", "clay", "glass", "papyrus", "loom")
 RAW = RESOURCES[:4]
 MANUFACTURED = RESOURCES[4:]
@@ -241,18 +243,7 @@ def parse_cost(text: str) -> tuple:
 
     Raises ``ValueError`` naming the part that is not understood.
     """
-    coins, res = 0, [0] * len(RESOURCES)
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        n, _, what = part.partition(" ")
-        if not n.isdigit():
-            raise ValueError(f"bad cost part {part!r}")
-        if what in ("coin", "coins"):
-            coins += int(n)
-        elif what in RESOURCES:
-            res[RESOURCES.index(what)] += int(n)
-        else:
-            raise ValueError(f"unknown resource {what!r} in cost {text!r}")
-    return coins, tuple(res)
+    return _parse_cost(text, RESOURCES)
 
 
 def _names():

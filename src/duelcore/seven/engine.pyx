@@ -30,13 +30,7 @@ from libc.stdlib cimport abort
 
 from duelcore.seven import data as _data
 
-cdef extern from *:
-    """
-    #ifndef DUEL_DEBUG
-    #define DUEL_DEBUG 0
-    #endif
-    """
-    const int DUEL_DEBUG
+from duelcore.common.debug cimport DUEL_DEBUG, fault
 
 cdef extern from *:
     """
@@ -101,11 +95,8 @@ PRECONDITION_MESSAGES = {
 }
 
 cdef int precondition_fault(int code) noexcept nogil:
-    """A broken precondition: abort with its code in the debug build; return it in release."""
-    if DUEL_DEBUG:
-        fprintf(stderr, b"seven: broken precondition %d (see PRECONDITION_MESSAGES)\n", code)
-        abort()
-    return code
+    """The debug build aborts naming the broken precondition; release returns its code."""
+    return fault(b"seven", code)
 
 cdef void broken(SevenState* s, int code) noexcept nogil:
     """A broken precondition met while changing the state: the debug build aborts; the release

@@ -5,7 +5,9 @@ The core has a process-wide stop flag that every ``nogil`` search and batch loop
 :func:`sigint_stops` is active, the first Ctrl-C sets the returned :class:`StopFlag` and the
 core's flag (so the loops end within milliseconds) instead of raising KeyboardInterrupt in
 the middle of whatever the main thread is doing (a file being written, say).  The command
-then saves what is finished and exits with 130.  A second Ctrl-C raises KeyboardInterrupt.
+then saves what is finished and exits with 130.  A second Ctrl-C stops waiting for the work
+under way; :func:`wrapping_up` keeps presses that come while the command writes what it kept
+and prints how to resume from cutting that short.
 
 A core without the stop flag still stops: the runners check the StopFlag between chunks
 and between decisions.
@@ -21,8 +23,8 @@ from contextlib import contextmanager
 
 from duelcore import search
 
-__all__ = ["StopFlag", "sigint_stops", "core_has_stop_flag", "stop_core", "clear_core",
-           "exit_interrupted"]
+__all__ = ["StopFlag", "sigint_stops", "wrapping_up", "core_has_stop_flag", "stop_core",
+           "clear_core", "exit_interrupted"]
 
 #: The exit status of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
@@ -95,6 +97,16 @@ def sigint_stops(hard_after: int = 2):
     finally:
         signal.signal(signal.SIGINT, previous)
         clear_core()
+
+
+@contextmanager
+def wrapping_up(hard_after: int = 3):
+    """While a command that a Ctrl-C stopped writes what it kept and prints how to resume:
+    more presses (a user pressing twice, a terminal sending it again) are counted and do not
+    interrupt that; the ``hard_after``-th raises KeyboardInterrupt.  Outside the main thread
+    it does nothing."""
+    with sigint_stops(hard_after=hard_after):
+        yield
 
 
 def exit_interrupted(code: int = EXIT_INTERRUPTED, wait: float = 0.5):

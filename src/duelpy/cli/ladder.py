@@ -14,6 +14,7 @@ import click
 
 from rich.console import Console
 
+from duelpy.base.interrupt import wrapping_up
 from duelpy.base.tables import Column, print_table
 from duelpy.cli.options import cluster_options, game_options, resolve_game
 from duelpy.games import get_game
@@ -129,22 +130,25 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
     except LadderError as e:
         raise click.ClickException(str(e)) from None
     except LadderInterrupted as e:
-        if not quiet and len(e.games):
-            try:
-                pairs = g.comparisons(e.games)
-                names = sorted(set(pairs["p1"]) | set(pairs["p2"]))
-                ratings = fit_ratings(pairs, anchor=anchor, canonical=g.agent_name)
-                print_ladder(ratings, head_to_head(pairs, names), Console(),
-                             title=f"Rating ladder (partial: {e.done:,} of {e.total:,} games)")
-            except ValueError:
-                pass                    # too few games to rate
-        hint = f": duel ladder --resume --out {out_dir}" if out_dir is not None else ""
-        err.print(f"[yellow]{e}[/]{hint}", soft_wrap=True)
+        with wrapping_up():             # a second Ctrl-C now: the partial table and hint first
+            if not quiet and len(e.games):
+                try:
+                    pairs = g.comparisons(e.games)
+                    names = sorted(set(pairs["p1"]) | set(pairs["p2"]))
+                    ratings = fit_ratings(pairs, anchor=anchor, canonical=g.agent_name)
+                    print_ladder(ratings, head_to_head(pairs, names), Console(),
+                                 title=f"Rating ladder (partial: {e.done:,} of {e.total:,} "
+                                       f"games)")
+                except ValueError:
+                    pass                # too few games to rate
+            hint = f": duel ladder --resume --out {out_dir}" if out_dir is not None else ""
+            err.print(f"[yellow]{e}[/]{hint}", soft_wrap=True)
         sys.exit(130 if e.reason == "Ctrl-C" else 1)
     except KeyboardInterrupt:           # e.g. while the tables are written
-        hint = (f"; duel ladder --resume --out {out_dir} completes it" if out_dir is not None
-                else "")
-        err.print(f"[yellow]interrupted[/]{hint}", soft_wrap=True)
+        with wrapping_up():
+            hint = (f"; duel ladder --resume --out {out_dir} completes it"
+                    if out_dir is not None else "")
+            err.print(f"[yellow]interrupted[/]{hint}", soft_wrap=True)
         sys.exit(130)
     if not quiet:
         games_df, ratings = result

@@ -17,7 +17,7 @@ import pandas as pd
 import click
 
 from duelpy.base.game import ChunkTask, SetupError
-from duelpy.base.interrupt import exit_interrupted, sigint_stops
+from duelpy.base.interrupt import exit_interrupted, sigint_stops, wrapping_up
 from duelpy.base.output import TABLE_SUFFIXES, OutputError, TableWriter, check_new_file
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line
@@ -203,30 +203,33 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, resume, quiet
         failure = e
         outcome = RunOutcome(reason=f"cannot write: {one_line(e)}")
     finally:
-        backend.close()
-    failure = failure or outcome.error
-    written = 0
-    if writer is not None:
-        try:
-            written = writer.close() if failure is None else 0
-        except (OSError, ValueError) as e:
-            failure = e
+        with wrapping_up():
+            backend.close()
+    # a second Ctrl-C may come now: the rows kept, the summary and the --resume line first
+    with wrapping_up():
+        failure = failure or outcome.error
+        written = 0
+        if writer is not None:
+            try:
+                written = writer.close() if failure is None else 0
+            except (OSError, ValueError) as e:
+                failure = e
+            if failure is not None:
+                writer.abort()
+            elif not outcome.interrupted:
+                shutil.rmtree(run.path, ignore_errors=True)
+        if not quiet and bar.done:
+            acc.print(console(), bar.done, games, f"{bar.t_last - bar.t0:.2f} s, {bar.rate()}")
         if failure is not None:
-            writer.abort()
-        elif not outcome.interrupted:
-            shutil.rmtree(run.path, ignore_errors=True)
-    if not quiet and bar.done:
-        acc.print(console(), bar.done, games, f"{bar.t_last - bar.t0:.2f} s, {bar.rate()}")
-    if failure is not None:
-        kept = f"; every finished game is kept in {run.path}: --resume continues" \
-            if run is not None else ""
-        raise click.ClickException(f"cannot write {out}: {one_line(failure)}{kept}")
-    if not quiet and run is not None:
-        what = "games" if g.name == "duel" else "rows (one per game and seat)"
-        msg = (f"wrote {written:,} {what} to {out}" if written else
-               f"no game finished: {out} not written")
+            kept = f"; every finished game is kept in {run.path}: --resume continues" \
+                if run is not None else ""
+            raise click.ClickException(f"cannot write {out}: {one_line(failure)}{kept}")
+        if not quiet and run is not None:
+            what = "games" if g.name == "duel" else "rows (one per game and seat)"
+            msg = (f"wrote {written:,} {what} to {out}" if written else
+                   f"no game finished: {out} not written")
+            if outcome.interrupted:
+                msg += f"; duel simulate ... --out {out} --resume continues the run"
+            console(stderr=True).print(msg, highlight=False)
         if outcome.interrupted:
-            msg += f"; duel simulate ... --out {out} --resume continues the run"
-        console(stderr=True).print(msg, highlight=False)
-    if outcome.interrupted:
-        exit_interrupted(EXIT_INTERRUPTED)
+            exit_interrupted(EXIT_INTERRUPTED)

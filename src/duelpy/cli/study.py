@@ -13,7 +13,7 @@ import click
 from rich.console import Console
 
 from duelpy.base.game import SetupError
-from duelpy.base.interrupt import exit_interrupted
+from duelpy.base.interrupt import exit_interrupted, wrapping_up
 from duelpy.base.specs import split_agents
 from duelpy.cli.common import one_line
 from duelpy.cli.options import (agents_option, cluster_options, game_options, given,
@@ -163,16 +163,19 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
     except StudyError as e:
         raise click.ClickException(str(e)) from None
     except StudyInterrupted as e:
-        err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False)
-        if (Path(out_dir) / PREVIOUS).is_dir():
-            err.print(f"the study it replaces is kept in {Path(out_dir) / PREVIOUS} until this "
-                      f"one finishes", highlight=False)
-        if e.reason == "Ctrl-C":
-            exit_interrupted()
+        with wrapping_up():              # a second Ctrl-C now: the --resume line first
+            err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False)
+            if (Path(out_dir) / PREVIOUS).is_dir():
+                err.print(f"the study it replaces is kept in {Path(out_dir) / PREVIOUS} until "
+                          f"this one finishes", highlight=False)
+            if e.reason == "Ctrl-C":
+                exit_interrupted()
         sys.exit(1)
     except KeyboardInterrupt:            # e.g. while the report and plots are written
-        err.print(f"[yellow]interrupted; every finished game is kept[/]: duel study --resume "
-                  f"--out {out_dir} completes the study and its report", highlight=False)
+        with wrapping_up():
+            err.print(f"[yellow]interrupted; every finished game is kept[/]: duel study "
+                      f"--resume --out {out_dir} completes the study and its report",
+                      highlight=False)
         sys.exit(130)
     if not quiet:
         result.report.print(Console())
