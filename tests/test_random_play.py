@@ -26,7 +26,7 @@ from play_helpers import (
     play_random, sample_chance,
 )
 
-N_GAMES = int(os.environ.get("DUEL_RANDOM_GAMES", "1000"))
+N_GAMES = int(os.environ.get("DUEL_RANDOM_GAMES", "500"))
 N_SLOW_GAMES = 20_000
 
 
@@ -43,7 +43,7 @@ def run_games(seeds, options, failures=None, **kw):
 
 # ---------------------------------------------------------------- the main runs
 def test_random_play():
-    """1,000 games with the default options (DUEL_RANDOM_GAMES; 20,000 in the slow run), every
+    """500 games with the default options (DUEL_RANDOM_GAMES; 20,000 in the slow run), every
     check after every action."""
     run_games(range(N_GAMES), {})
 

@@ -231,7 +231,7 @@ def duel_step(pg, k):
         act(pg, lambda: tap(pg, tiles.nth(k % tiles.count())))
 
 
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+@pytest.mark.parametrize("size", [pytest.param("desktop", marks=pytest.mark.slow), "phone"])
 def test_duel_a_whole_game_by_tapping_the_board(pages, tmp_path, size):
     phone = size == "phone"
     pg = pages(SIZES[size], touch=phone)
@@ -324,7 +324,8 @@ def check_prices(pg):
     pg.locator("#decision .prices").wait_for()
 
 
-@pytest.mark.parametrize("size,players", [("desktop", 4), ("phone", 2),
+@pytest.mark.parametrize("size,players", [pytest.param("desktop", 4, marks=pytest.mark.slow),
+                                          ("phone", 2),
                                           pytest.param("phone", 7, marks=pytest.mark.slow)])
 def test_seven_a_whole_game_by_tapping_the_board(pages, tmp_path, size, players):
     phone = size == "phone"
