@@ -178,7 +178,10 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                       highlight=False)
         sys.exit(130)
     if not quiet:
-        result.report.print(Console())
+        if hasattr(result.report, "plots"):       # Duel's: the last line lists its plots
+            result.report.print(Console(), plots=False)
+        else:
+            result.report.print(Console())
     written = [f for f in ("games.parquet", "games.csv", "report.md", "report.html")
                if (Path(out_dir) / f).exists()]
     written += [f"plots/{p.name}" for p in result.report.plots.values()]
