@@ -239,8 +239,9 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
 @click.option("--seconds", type=click.FloatRange(0, 3600, min_open=True), default=None,
               help="Thinking time per move of a searching opponent, instead of "
                    "--iterations.")
-@click.option("--seat", type=click.IntRange(1, 7), default=1, show_default=True,
-              help="Your seat: 1 (P1, who begins) or 2; with --game seven 1 to N.")
+@click.option("--seat", type=int, default=1, show_default=True,
+              help="Your seat: 1 (P1, who begins) or 2; with --game seven or architects 1 "
+                   "to N (--players).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
               help="Game seed (default: a random one, printed).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
@@ -314,9 +315,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
         options = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)
     except SetupError as e:
         raise click.BadParameter(one_line(e), param_hint=e.flag) from None
-    if seat > 2:
-        raise click.BadParameter(f"{seat} is not in the range 1<=x<=2.", ctx=ctx,
-                                 param_hint="'--seat'")
+    if seat not in (1, 2):
+        raise click.BadParameter(f"{seat} is not a seat of 7 Wonders Duel (1 or 2)", ctx=ctx,
+                                 param_hint="--seat")
     agent = _opponent(opponent, iterations, seconds)
     saved = None if from_path is None else _saved_game(from_path, from_move)
     if saved is not None:

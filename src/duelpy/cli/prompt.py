@@ -113,7 +113,7 @@ def seat_agents(players: int, seat: int, opponent: str, opponent_given: bool,
     when not given) elsewhere, ``iterations`` given to each ``mcts`` without its own.  click
     errors name a seat outside the game, a bad agent (``error``) or ``--iterations`` with
     no searching agent."""
-    if seat > players:
+    if not 1 <= seat <= players:
         raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
                                  f"{players})", param_hint="--seat")
     text = opponent if opponent_given else "mcts"
