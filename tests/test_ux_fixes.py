@@ -35,3 +35,43 @@ def test_play_seat_out_of_range_names_the_real_range(tmp_path, args, seat, words
     r = run("play", *args, "--seat", seat, "--record", str(tmp_path / "g.json"), input="")
     one_error(r, *words)
     assert "1<=x<=7" not in r.output and not (tmp_path / "g.json").exists()
+
+
+# ------------------------------------------------------- 5. a truncated record: one full line
+def _record(game, path):
+    if game == "duel":
+        ok(run("watch", "--agents", "random", "--seed", "1", "--record", str(path)))
+    else:
+        ok(run("watch", "--game", game, "--players", "3", "--agents", "random", "--seed", "1",
+               "--record", str(path)))
+
+
+@pytest.mark.parametrize("game", ["duel", "seven", "architects"])
+@pytest.mark.parametrize("cut", [100, 7])
+def test_a_truncated_record_is_one_complete_line(tmp_path, monkeypatch, game, cut):
+    monkeypatch.chdir(tmp_path)
+    _record(game, tmp_path / "g.json")
+    (tmp_path / "bad.json").write_bytes((tmp_path / "g.json").read_bytes()[:cut])
+    for args in (["replay", "bad.json"], ["show", "bad.json"], ["play", "--from", "bad.json"],
+                 ["play", "--game", game, "--from", "bad.json"]):
+        r = run(*args, input="")
+        one_error(r, "bad.json is not valid JSON: unexpected end after line", "cut short?",
+                  code=2 if args[0] == "play" else 1)
+        assert "starting at)" not in r.stderr and "—" not in r.stderr
+
+
+def test_json_problem_is_complete_for_each_kind_of_error():
+    import json
+
+    from duelpy.base.records import json_problem
+    for text, words in (('{"a": 1,}', "expecting property name enclosed in double quotes at "
+                                      "line 1, column 9"),
+                        ('{"a": 1} x', "more text after the JSON value at line 1, column 10"),
+                        ('{"a": "b', "unexpected end after line 1, column 8, inside a string "
+                                     "opened at line 1, column 7 (cut short?)"),
+                        ('{"a":\n 1', "unexpected end after line 2, column 2 (cut short?)"),
+                        ('{"a": tru}', "expecting value at line 1, column 7")):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as e:
+            assert json_problem(e) == words, (text, json_problem(e))

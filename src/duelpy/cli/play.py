@@ -218,7 +218,9 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
     try:
         rec = load(path)
     except (OSError, RecordError) as e:
-        raise click.BadParameter(f"{path}: {one_line(e)}", param_hint="--from") from None
+        msg = one_line(e)
+        raise click.BadParameter(msg if msg.startswith(f"{path} ") else f"{path}: {msg}",
+                                 param_hint="--from") from None
     n = len(rec.moves)
     k = n if move is None else move
     if k > n:

@@ -44,6 +44,7 @@ from pathlib import Path
 import duelcore
 from duelcore import RULES_VERSION, IllegalActionError, State, search
 
+from duelpy.base.records import json_problem
 from duelpy.duel.agents import Agent, parse_agent
 from duelpy.duel.notation import NUM_ACTIONS, action_name
 
@@ -341,7 +342,7 @@ def load(path) -> GameRecord:
         text = data.decode("utf-8-sig")         # a leading BOM (Windows editors) is allowed
     except UnicodeDecodeError as e:
         raise RecordError(f"not UTF-8 text ({e.reason} at byte {e.start})") from None
-    return loads(text)
+    return _parse(text, path)
 
 
 def _check_shape(text: str) -> None:
@@ -371,6 +372,11 @@ def _constant(name: str):
 
 def loads(text: str) -> GameRecord:
     """Read and check a record from JSON text (see :func:`load`)."""
+    return _parse(text)
+
+
+def _parse(text: str, path: Path | None = None) -> GameRecord:
+    """:func:`loads`; invalid JSON is named with ``path``, the file it came from."""
     if not isinstance(text, str):
         raise RecordError(f"a game record is JSON text, not {type(text).__name__}")
     _check_shape(text)
@@ -378,9 +384,10 @@ def loads(text: str) -> GameRecord:
         d = json.loads(text, parse_int=lambda t: _number(t, int),
                        parse_float=lambda t: _number(t, float), parse_constant=_constant)
     except json.JSONDecodeError as e:
-        what = "empty file" if not text.strip() else \
-            f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-        raise RecordError(what + " — truncated or not a game record?") from None
+        if not text.strip():
+            raise RecordError("empty file — truncated or not a game record?") from None
+        raise RecordError(f"{path or 'the text'} is not valid JSON: {json_problem(e)}") \
+            from None
     except RecursionError:
         raise RecordError("JSON nested too deep: not a game record") from None
     return from_dict(d)
