@@ -5,6 +5,7 @@ Registered in :mod:`duelpy.cli.main`; also runnable as ``python -m duelpy.cli.st
 """
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from pathlib import Path
@@ -178,8 +179,8 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                       highlight=False)
         sys.exit(130)
     if not quiet:
-        if hasattr(result.report, "plots"):       # Duel's: the last line lists its plots
-            result.report.print(Console(), plots=False)
+        if "plots" in inspect.signature(result.report.print).parameters:
+            result.report.print(Console(), plots=False)     # the last line lists them
         else:
             result.report.print(Console())
     written = [f for f in ("games.parquet", "games.csv", "report.md", "report.html")
