@@ -75,3 +75,54 @@ def test_json_problem_is_complete_for_each_kind_of_error():
             json.loads(text)
         except json.JSONDecodeError as e:
             assert json_problem(e) == words, (text, json_problem(e))
+
+
+# ------------------------------------------------------- 3. misspelt names: did you mean ...
+A3 = ["--game", "architects", "--players", "3"]
+S3 = ["--game", "seven", "--players", "3"]
+
+
+@pytest.mark.parametrize("command, args, wrong, right", [
+    ("simulate", A3 + ["--force-wonder", "p1=Gizah"], "Gizah", "'Giza'"),
+    ("play", A3 + ["--force-wonder", "p2=Gizah"], "Gizah", "'Giza'"),
+    ("study", A3 + ["--force-wonder", "p1=Gizah"], "Gizah", "'Giza'"),
+    ("simulate", A3 + ["--force-wonder", "p1=Pyramids of Gizah"], "Gizah", "'Giza'"),
+    ("simulate", A3 + ["--ban-token", "Economie"], "Economie", "Economy"),
+    ("study", S3 + ["--force-wonder", "p1=Giza"], "Giza", "'Gizah'"),
+    ("study", S3 + ["--force-wonder", "p1=Halicarnassus B"], "Halicarnassus", "'Halikarnassus'"),
+    ("simulate", S3 + ["--remove", "Scientist Guild"], "Scientist Guild", "Scientists Guild"),
+    ("simulate", ["--force-wonder", "p1=The Pyramid"], "The Pyramid", "'The Pyramids'"),
+    ("simulate", ["--ban-token", "Lw"], "Lw", "'Law'"),
+])
+def test_a_misspelt_name_is_refused_with_the_games_spelling(tmp_path, command, args, wrong,
+                                                            right):
+    extra = {"simulate": ["--games", "2", "-q"], "study": ["--games", "2", "--out",
+                                                          str(tmp_path / "st")],
+             "play": ["--record", str(tmp_path / "g.json")]}[command]
+    r = run(command, *args, *extra, input="")
+    one_error(r, wrong, "did you mean", right)
+    assert not (tmp_path / "st").exists() and not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("study, wrong, right", [
+    ('game = "architects"\nplayers = 3\n[[treatment]]\nwonders = {p1 = "Gizah"}\n',
+     "Gizah", "'Giza'"),
+    ('game = "seven"\nplayers = 3\n[[treatment]]\nboards = {p1 = "Rodos"}\n',
+     "Rodos", "'Rhodos'"),
+    ('game = "seven"\nplayers = 3\n[[treatment]]\nremove = ["Scientist Guild"]\n',
+     "Scientist Guild", "Scientists Guild"),
+    ('[[treatment]]\nbanned_tokens = ["Lw"]\n', "Lw", "'Law'"),
+])
+def test_a_misspelt_name_in_a_study_file(tmp_path, study, wrong, right):
+    path = tmp_path / "s.toml"
+    path.write_text("games = 2\n" + study)
+    r = run("study", str(path), "--out", str(tmp_path / "st"))
+    one_error(r, wrong, "did you mean", right, code=1)
+    assert not (tmp_path / "st").exists()
+
+
+def test_architects_wonder_names_that_stay_accepted():
+    from duelpy.architects.game import resolve_wonder
+    for text, name in (("giza", "Giza"), (" GIZA ", "Giza"), ("The Giza", "Giza"),
+                       ("Colossus of Rhodes", "Rhodes"), (3, "Giza")):
+        assert resolve_wonder(text) == name
