@@ -201,8 +201,8 @@ def test_records(tmp_path):
     with pytest.raises(RecordError, match="bad.json is not valid JSON: expecting property"):
         load_record(tmp_path / "bad.json")
     broken = json.loads(json.dumps(rec))
-    broken["moves"][3][1] = broken["moves"][3][1] ^ 1
-    with pytest.raises(RecordError, match="move 3"):
+    broken["moves"][3][1] = broken["moves"][3][1] ^ 1           # the 4th move (numbered from 1)
+    with pytest.raises(RecordError, match="move 4: "):
         replay(broken)
     broken = json.loads(json.dumps(rec))
     broken["result"]["winners"] = [9]

@@ -126,3 +126,54 @@ def test_architects_wonder_names_that_stay_accepted():
     for text, name in (("giza", "Giza"), (" GIZA ", "Giza"), ("The Giza", "Giza"),
                        ("Colossus of Rhodes", "Rhodes"), (3, "Giza")):
         assert resolve_wonder(text) == name
+
+
+# ------------------------------------------------------- 7. unknown keys in a record's moves
+def _tampered(tmp_path, game, change):
+    import json
+    _record(game, tmp_path / "g.json")
+    rec = json.loads((tmp_path / "g.json").read_text())
+    change(rec)
+    (tmp_path / "t.json").write_text(json.dumps(rec))
+    return tmp_path / "t.json"
+
+
+def _extra_in_move(rec):
+    m = rec["moves"][2]
+    if isinstance(m, dict):
+        m["comment"] = "nice"
+    else:
+        m.append("nice")
+
+
+@pytest.mark.parametrize("game", ["duel", "seven", "architects"])
+def test_an_unknown_key_in_a_move_is_refused_with_the_move_number(tmp_path, game):
+    path = _tampered(tmp_path, game, _extra_in_move)
+    for command in ("replay", "show"):
+        r = run(command, str(path))
+        one_error(r, "t.json", "move 3", *(["'comment'"] if game == "duel" else []), code=1)
+    r = run("play", "--from", str(path), input="")
+    one_error(r, "--from", "move 3")
+
+
+@pytest.mark.parametrize("game", ["duel", "seven", "architects"])
+def test_an_unknown_record_key_is_refused(tmp_path, game):
+    path = _tampered(tmp_path, game, lambda rec: rec.update(comment="nice"))
+    one_error(run("replay", str(path)), "t.json", "unknown record key", "comment", code=1)
+
+
+def test_duel_records_as_every_version_wrote_them_still_load(tmp_path):
+    """Version 1 is the only version written; its moves had player, id and name from the
+    start, and a record without rules_version, players or a move's player still loads."""
+    import json
+
+    from duelpy.duel.records import from_dict, record_game
+    d = record_game("greedy", "random", seed=4).to_dict()
+    assert set(d) == {"format", "version", "rules_version", "seed", "options", "players",
+                      "moves", "result"}
+    assert all(set(m) == {"player", "id", "name"} for m in d["moves"])
+    old = json.loads(json.dumps(d))
+    del old["rules_version"], old["players"]
+    for m in old["moves"]:
+        del m["player"]
+    assert from_dict(old).moves == from_dict(d).moves
