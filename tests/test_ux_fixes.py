@@ -177,3 +177,62 @@ def test_duel_records_as_every_version_wrote_them_still_load(tmp_path):
     for m in old["moves"]:
         del m["player"]
     assert from_dict(old).moves == from_dict(d).moves
+
+
+# ------------------------------------------------------- 1, 2. play -> quit -> replay
+GAMES = {"duel": [], "seven": ["--game", "seven", "--players", "3"],
+         "architects": ["--game", "architects", "--players", "3"]}
+OPPONENT = {"duel": "greedy", "seven": "random", "architects": "random"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("stop", ["quit\n", ""])              # quit, or the end of input
+def test_quit_before_any_move_writes_a_record_that_replays(tmp_path, monkeypatch, game, stop):
+    monkeypatch.chdir(tmp_path)
+    r = ok(run("play", *GAMES[game], "--opponent", OPPONENT[game], "--seed", "42",
+               "--record", "my-game.json", input=stop))
+    assert "Game record saved to my-game.json" in r.output
+    r = ok(run("replay", "my-game.json"))
+    assert "0 moves" in r.output
+    ok(run("show", "my-game.json"))
+    ok(run("show", "my-game.json", "--move", "0"))
+    r = ok(run("play", "--from", "my-game.json", "--opponent", OPPONENT[game], "--record",
+               "again.json", input="quit\n"))
+    assert "Seed 42" in r.output and "Game record saved to again.json" in r.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_default_record_is_where_the_help_says(tmp_path, monkeypatch, game):
+    monkeypatch.chdir(tmp_path)
+    r = ok(run("play", *GAMES[game], "--opponent", OPPONENT[game], "--seed", "42",
+               input="quit\n"))
+    (path,) = tmp_path.iterdir()
+    stem = "duel" if game == "duel" else game
+    assert path.name.startswith(f"{stem}-game-42-") and path.suffix == ".json"
+    assert f"The game record will be saved to {path.name}" in r.output
+    assert f"Game record saved to {path.name}" in r.output
+    ok(run("replay", path.name))
+    text = " ".join(ok(run("play", "--help")).output.split())
+    assert "GAME-game-SEED-TIME.json in the current folder" in text
+    assert "duel-game-42-20261203-181500.json" in text and (
+        stem == "duel" or f"{stem}-game-..." in text)
+
+
+def test_a_game_with_no_move_replaces_no_file(tmp_path):
+    good = tmp_path / "good.json"
+    ok(run("watch", "--game", "architects", "--players", "3", "--agents", "random",
+           "--record", str(good)))
+    before = good.read_text()
+    r = ok(run("play", *GAMES["architects"], "--record", str(good), "--overwrite",
+               input="quit\n"))
+    assert f"{good} kept as it was" in r.output and good.read_text() == before
+
+
+def test_the_docs_say_what_quit_does():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    cli = " ".join((root / "docs" / "cli.md").read_text().split())
+    assert "A game with no move writes no record" not in cli
+    assert "also when no move was played" in " ".join(cli.split())
+    for game in ("duel", "seven", "architects"):
+        assert f"{game}-game-<seed>-<time>.json" in cli

@@ -5,8 +5,9 @@ with why it is yours (a draft pick, a new Age, who begins the next Age, Play Aga
 progress token, a card to destroy or revive) and your legal moves.  While the opponent
 searches, a "thinking…" line shows its iterations and the move it prefers so far
 (:mod:`duelpy.duel.thinking`).  Ctrl-C (at the prompt or while the opponent thinks) and the end
-of input both stop the game and keep its record; a record is never written over an existing
-file without --overwrite or a yes at the prompt, and a game with no move writes none.
+of input both stop the game and keep its record, also before any move (a record of no moves,
+which replay, show and play --from accept); a record is never written over an existing file
+without --overwrite or a yes at the prompt, and a game with no move replaces no file.
 """
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ names one legal move. Commands:
   undo       take back your previous decision (and the opponent's replies)
   save FILE  save the game so far as a record (JSON)
   info NAME  what a card, wonder or progress token does
-  quit       stop; the record is saved
+  quit       stop; the record is saved (also with no move played)
   help       this text"""
 
 
@@ -248,7 +249,9 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
               help="Game seed (default: a random one, printed).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None,
-              help="Save the game record here (default: duel-game-<seed>-<time>.json).")
+              help="The game record's file; by default a new one in the current folder "
+                   "named after the game, the seed and the time (the pattern is above; the "
+                   "name is printed).")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
 @click.option("--from", "from_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Continue a saved game (a record of duel play, duel watch, "
@@ -266,9 +269,15 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
     """Play a game against an agent in the terminal.
 
     Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
-    board, hint, undo, save FILE, quit).  Ctrl-C or the end of input stop the game; the
-    record is saved (if a move was played) and never over an existing file without
-    --overwrite.
+    board, hint, undo, save FILE, quit).  quit, Ctrl-C or the end of input stop the game.
+
+    \b
+    The game record is always saved, also when no move was played (a record
+    of no moves: duel replay, duel show and duel play --from read it), to
+    --record or else to GAME-game-SEED-TIME.json in the current folder, e.g.
+    duel-game-42-20261203-181500.json (seven-game-..., architects-game-...).
+    It is never written over an existing file without --overwrite, and a
+    game with no move replaces no file.
 
     With --game seven: a game of 7 Wonders with --players N, you in --seat, every other
     seat played by --opponent (one agent, or one per other player; default mcts with 1,000
@@ -409,8 +418,6 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
     def save(arg: str) -> None:
         if not arg:
             click.echo("save needs a file name: save my-game.json", err=True)
-        elif not rec.moves:
-            click.echo("nothing to save yet: no move has been played", err=True)
         elif may_write(Path(arg)) and save_record(Path(arg)):
             click.echo(f"game saved to {arg}")
         elif Path(arg).exists() and Path(arg).resolve() not in mine:
@@ -460,8 +467,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
         con.print(Text(f"{result_line(res)}. {verdict}", style="bold"))
     else:
         click.echo(f"Game stopped ({stopped}) after {plural(len(rec.moves), 'move')}.")
-    if not rec.moves:
-        click.echo("No move was played: no game record written.")
+    if not rec.moves and record_path.exists() and record_path.resolve() not in mine:
+        click.echo(f"No move was played: {record_path} kept as it was (a game with no move "
+                   f"replaces no file).")
     else:
         target = record_path
         if target.exists() and target.resolve() not in mine and not overwrite:
