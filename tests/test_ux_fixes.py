@@ -236,3 +236,31 @@ def test_the_docs_say_what_quit_does():
     assert "also when no move was played" in " ".join(cli.split())
     for game in ("duel", "seven", "architects"):
         assert f"{game}-game-<seed>-<time>.json" in cli
+
+
+# ------------------------------------------------------- 9. Duel's move numbers are action ids
+def test_duel_play_takes_the_numbers_its_list_shows(tmp_path):
+    import duelcore
+
+    from duelpy.duel.notation import legal_moves
+    state = duelcore.new_game(42)
+    ids = [a for a, _ in legal_moves(state)]
+    position = next(k for k in range(1, len(ids) + 1) if k not in ids)     # a 1..N number
+    r = ok(run("play", "--opponent", "random", "--seed", "42", "--record",
+               str(tmp_path / "g.json"), input=f"{position}\n{ids[-1]}\nquit\n"))
+    assert f"{ids[-1]:>4}  " in r.output                          # the list shows the ids
+    err = " ".join(r.stderr.split())
+    assert f"the numbers of your moves are the action ids in the list ({ids[0]}, " in err
+    assert f"not 1 to {len(ids)}" in err
+    assert "P1 (you) play: " in r.output
+    from duelpy.duel.records import load
+    assert load(tmp_path / "g.json").moves[0] == ids[-1]
+    text = " ".join(ok(run("play", "--help")).output.split())
+    assert "action ids" in text and "1 to N" in text
+
+
+@pytest.mark.parametrize("game", ["seven", "architects"])
+def test_the_seat_games_take_list_numbers_1_to_n(tmp_path, game):
+    r = ok(run("play", *GAMES[game], "--opponent", "random", "--seed", "42", "--record",
+               str(tmp_path / "g.json"), input="1\nquit\n"))
+    assert "  1  " in r.output and "you play: " in r.output

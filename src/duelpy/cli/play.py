@@ -56,6 +56,23 @@ def _move_note(state, action) -> str:
     return ""
 
 
+def match_move(state, line: str) -> int:
+    """The legal action that ``line`` names at the prompt: an action id (the number beside a
+    move in the list) or a name (:func:`duelpy.duel.notation.parse_action`).  A number that
+    is not one of the legal ids is refused with them (Duel does not number its moves 1 to
+    N, as the seat games do).  Raises ValueError with the reason."""
+    try:
+        return parse_action(state, line)
+    except ValueError as e:
+        text = line.strip().lstrip("#")
+        if not text.isdigit():
+            raise
+        ids = [a for a, _ in legal_moves(state)]
+        shown = ", ".join(map(str, ids[:8])) + (", ..." if len(ids) > 8 else "")
+        raise ValueError(f"{one_line(e)}; the numbers of your moves are the action ids in "
+                         f"the list ({shown}), not 1 to {len(ids)}") from None
+
+
 def _print_moves(console, state):
     items = []
     for a, name in legal_moves(state):
@@ -64,14 +81,17 @@ def _print_moves(console, state):
         if note:
             t.append(f" ({note})", style="dim")
         items.append(t)
-    console.print(Text("Your moves (type a number or a name):", style="bold"))
+    console.print(Text("Your moves (type the number beside a move, its action id, or its "
+                       "name):", style="bold"))
     console.print(Columns(items, padding=(0, 3), column_first=True))
 
 
 _PLAY_HELP = """\
-Type a move by its number or its name: 12, build Lumber Yard, 'wonder Pyramids with Altar',
-'discard altar', 'token Law', 'pick Sphinx', 'start P2'. A shorter name is enough when it
-names one legal move. Commands:
+Type a move by the number beside it in the list or by its name: 12, build Lumber Yard,
+'wonder Pyramids with Altar', 'discard altar', 'token Law', 'pick Sphinx', 'start P2'.
+The numbers are the moves' action ids (the same in every position, in hints and in game
+records), not 1 to N as in 7 Wonders and Architects. A shorter name is enough when it names
+one legal move. Commands:
   moves      list your legal moves with their costs
   board      show the board
   hint       what the strongest search would play here, with its visit shares
@@ -268,8 +288,10 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
          from_move, hint_iterations, width, game, players, **flags):
     """Play a game against an agent in the terminal.
 
-    Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
-    board, hint, undo, save FILE, quit).  quit, Ctrl-C or the end of input stop the game.
+    Enter a move by the number beside it in the list or by its name; type 'help' at the
+    prompt for the commands (moves, board, hint, undo, save FILE, quit).  Duel's numbers
+    are the moves' action ids (as in hints and records); 7 Wonders and Architects number
+    their list 1 to N.  quit, Ctrl-C or the end of input stop the game.
 
     \b
     The game record is always saved, also when no move was played (a record
@@ -446,7 +468,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
                 announce = False
             what, value = read_move(me, _PLAY_HELP, lambda: con.print(render(state, width=bw)),
                                     lambda: _print_moves(con, state),
-                                    lambda line: parse_action(state, line), commands)
+                                    lambda line: match_move(state, line), commands)
             if what == "stop":
                 stopped = value
                 break
