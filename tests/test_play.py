@@ -50,7 +50,8 @@ def test_every_decision_of_yours_redraws_the_board_and_says_why(tmp_path):
     assert r.exit_code == 0, r.output
     out = r.output
     assert out.count("Military track") == len(mine) + 1       # each decision, and the end
-    assert out.count("Your moves (type a number or a name):") == len(mine)
+    heading = "Your moves (type the number beside a move, its action id, or its name):"
+    assert out.count(heading) == len(mine)
     for words in ("Wonder draft, group 1 of 2: you pick first",
                   "Wonder draft, group 2 of 2: you pick two wonders in a row",
                   "your second pick in a row",
