@@ -96,8 +96,8 @@ def resolve_wonder(name) -> str:
     Stricter than the core's ``resolve_wonder``, which also takes any text that starts with a
     wonder's name ("Gizah" for Giza): a misspelling is refused.  Raises ValueError naming the
     text, the closest names and the wonders."""
-    if isinstance(name, int) and not isinstance(name, bool):
-        return _core.WONDERS[_core.resolve_wonder(name)]
+    if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < len(_core.WONDERS):
+        return _core.WONDERS[name]
     if not isinstance(name, str):
         raise ValueError(f"a wonder is a name such as 'Giza', not {name!r}")
     names = {w.lower(): w for w in _core.WONDERS}
