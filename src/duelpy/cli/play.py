@@ -301,9 +301,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
     It is never written over an existing file without --overwrite, and a
     game with no move replaces no file.
 
-    With --game seven: a game of 7 Wonders with --players N, you in --seat, every other
-    seat played by --opponent (one agent, or one per other player; default mcts with 1,000
-    iterations, --iterations changes that).
+    With --game seven or --game architects: a game with --players N, you in --seat (1 to
+    N), every other seat played by --opponent (one agent, or one per other player; default
+    mcts with 1,000 iterations, --iterations changes that).
 
     \b
     Examples:
