@@ -264,3 +264,14 @@ def test_the_seat_games_take_list_numbers_1_to_n(tmp_path, game):
     r = ok(run("play", *GAMES[game], "--opponent", "random", "--seed", "42", "--record",
                str(tmp_path / "g.json"), input="1\nquit\n"))
     assert "  1  " in r.output and "you play: " in r.output
+
+
+def test_a_truncated_study_record_is_one_complete_line(tmp_path):
+    out = tmp_path / "st"
+    ok(run("study", "--p1", "random", "--p2", "random", "--games", "10", "--no-plots",
+           "--workers", "1", "-q", "--out", str(out)))
+    text = (out / "study.json").read_text()
+    (out / "study.json").write_text(text[:100])
+    r = run("study", "--resume", "--out", str(out))
+    one_error(r, "study.json", "not valid JSON: unexpected end after line", "(cut short?)",
+              code=1)
