@@ -93,6 +93,8 @@ S3 = ["--game", "seven", "--players", "3"]
     ("simulate", S3 + ["--remove", "Scientist Guild"], "Scientist Guild", "Scientists Guild"),
     ("simulate", ["--force-wonder", "p1=The Pyramid"], "The Pyramid", "'The Pyramids'"),
     ("simulate", ["--ban-token", "Lw"], "Lw", "'Law'"),
+    ("study", ["--ban-token", "Lw"], "--ban-token", "'Law'"),
+    ("study", ["--force-wonder", "p2=The Pyramid"], "--force-wonder", "'The Pyramids'"),
 ])
 def test_a_misspelt_name_is_refused_with_the_games_spelling(tmp_path, command, args, wrong,
                                                             right):
