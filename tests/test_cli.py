@@ -293,8 +293,9 @@ def test_play_commands(tmp_path):
     state = duelcore.new_game(seed)
     first = state.legal_actions()[0]
     saved = tmp_path / "mid.json"
+    empty = tmp_path / "empty.json"
     script = ["help", "board", "moves", "hint", action_name(first), f"save {saved}", "undo",
-              "undo", "save", f"save {saved}", "quit"]
+              "undo", "save", f"save {empty}", "quit"]
     with CliRunner().isolated_filesystem(temp_dir=tmp_path) as here:
         r = CliRunner().invoke(main, ["play", "--opponent", "greedy", "--seed", str(seed),
                                       "--hint-iterations", "60"], input="\n".join(script) + "\n")
@@ -311,10 +312,10 @@ def test_play_commands(tmp_path):
         assert "undone: back to your decision before move 1" in out
         assert "nothing to undo" in out
         assert "save needs a file name" in r.stderr
-        assert "nothing to save yet" in r.stderr                       # no empty record
-        assert load(saved).moves[0] == first
-        assert "No move was played: no game record written" in out
-        assert sorted(p.name for p in Path(here).iterdir()) == []       # no default record
+        assert load(empty).moves == []                 # saved after the undos: no move
+        assert "Game record saved to duel-game-7-" in out               # the default record
+        (default,) = Path(here).iterdir()
+        assert default.name.startswith("duel-game-7-") and load(default).moves == []
 
 
 def test_typing_garbage_at_the_prompt(tmp_path):
@@ -331,7 +332,7 @@ def test_typing_garbage_at_the_prompt(tmp_path):
     assert "pick The Colossus" in err or "Colossus" not in str(state.to_dict()["draft"])
     assert "Traceback" not in r.output
     assert "Game stopped (end of input) after 0 moves" in r.output
-    assert not path.exists()                                   # no empty record
+    assert load(path).moves == []                  # the record of a game with no move
 
 
 @pytest.mark.parametrize("args, words", [

@@ -79,7 +79,9 @@ def test_docs_python_block_runs(page, k, info, body, tmp_path, monkeypatch, caps
     assert info == "python", f"{rel(page)}: unknown fence {info!r} (python or python no-run)"
     monkeypatch.chdir(tmp_path)
     exec(compile(body, f"{rel(page)} python block {k + 1}", "exec"), {"__name__": "docs"})
-    assert capsys.readouterr().out.strip(), "the example prints nothing"
+    out = capsys.readouterr().out
+    assert out.strip(), "the example prints nothing"
+    assert not re.search(r"\bnan\b", out, re.I), f"the example prints NaN:\n{out}"
 
 
 def test_no_run_blocks_are_few():

@@ -26,7 +26,9 @@ def test_readme_python_block_runs(k, tmp_path, monkeypatch, capsys):
         pytest.skip(f"README.md python block {k + 1} is marked no-run")
     monkeypatch.chdir(tmp_path)
     exec(compile(block, f"README.md python block {k + 1}", "exec"), {"__name__": "readme"})
-    assert capsys.readouterr().out.strip(), "the example prints nothing"
+    out = capsys.readouterr().out
+    assert out.strip(), "the example prints nothing"
+    assert not re.search(r"\bnan\b", out, re.I), f"the example prints NaN:\n{out}"
 
 
 def test_readme_documents_the_commands():

@@ -355,7 +355,7 @@ def test_seven_records_replay_in_the_viewer(client):
     bad = dict(rec, result={"winners": [0], "totals": [99, 0, 0, 0]})
     assert_error(client.post("/api/replays", json=bad), 400, "result")
     bad = dict(rec, moves=rec["moves"][:3] + [[0, 12345, "build Nothing"]])
-    assert_error(client.post("/api/replays", json=bad), 400, "move 3")
+    assert_error(client.post("/api/replays", json=bad), 400, "move 4")   # the 4th, numbered from 1
 
 
 def test_server_status_counts_the_searches(client):

@@ -5,13 +5,15 @@ keywords, names the results and plays agents against each other move by move.
 """
 from __future__ import annotations
 
+import difflib
 from typing import Any, Mapping, Sequence
 
 from duelcore.architects import engine as _core
 
 from duelpy.architects.agents import parse_agent
 
-__all__ = ["SETUP_KEYS", "ArchitectsSetupError", "new_game", "check_setup", "result", "choose_action", "play_game"]
+__all__ = ["SETUP_KEYS", "ArchitectsSetupError", "new_game", "check_setup", "result",
+           "choose_action", "play_game", "resolve_wonder"]
 
 #: The set-up keywords of a game (A-SETUP-2, A-OPT; ``removed_tokens`` is a study treatment).
 SETUP_KEYS = ("wonders", "free_order", "economy_forces_build", "engineering_once_per_turn",
@@ -57,8 +59,7 @@ def check_setup(players: int, setup: Mapping[str, Any]) -> dict:
                 raise ArchitectsSetupError(f"wonders: give one entry per seat ({players}), "
                                            f"not {len(value)}")
             try:
-                names = [None if w is None else _core.WONDERS[_core.resolve_wonder(w)]
-                         for w in value]
+                names = [None if w is None else resolve_wonder(w) for w in value]
             except ValueError as e:
                 raise ArchitectsSetupError(f"wonders: {e}") from None
             given = [w for w in names if w]
@@ -86,6 +87,30 @@ def check_setup(players: int, setup: Mapping[str, Any]) -> dict:
             if value != _core.RULE_DEFAULTS[key]:
                 out[key] = value
     return out
+
+
+def resolve_wonder(name) -> str:
+    """The wonder named ``name``: one of the seven (``WONDERS``), regardless of case and
+    spacing, with or without "The" ("Colossus of Rhodes" names Rhodes); a wonder id 0..6 too.
+
+    Stricter than the core's ``resolve_wonder``, which also takes any text that starts with a
+    wonder's name ("Gizah" for Giza): a misspelling is refused.  Raises ValueError naming the
+    text, the closest names and the wonders."""
+    if isinstance(name, int) and not isinstance(name, bool) and 0 <= name < len(_core.WONDERS):
+        return _core.WONDERS[name]
+    if not isinstance(name, str):
+        raise ValueError(f"a wonder is a name such as 'Giza', not {name!r}")
+    names = {w.lower(): w for w in _core.WONDERS}
+    key = " ".join(name.lower().split())
+    key = key[4:] if key.startswith("the ") else key
+    last = key.rsplit(" ", 1)[-1]
+    if key in names or " of " in key and last in names:
+        return names[key if key in names else last]
+    close = difflib.get_close_matches(key, list(names), n=2, cutoff=0.6) or \
+        difflib.get_close_matches(last, list(names), n=2, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(repr(names[c]) for c in close)}?)" if close else ""
+    raise ValueError(f"unknown wonder {name!r}{hint}; the wonders of 7 Wonders Architects: "
+                     f"{', '.join(_core.WONDERS)}")
 
 
 def new_game(players: int = 4, seed: int = 0, explicit_chance: bool = False,

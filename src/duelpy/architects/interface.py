@@ -13,7 +13,7 @@ from duelcore.architects import engine as _core
 from duelpy.architects import benchmark
 from duelpy.architects.agents import AGENT_KINDS, lineup, parse_agent, with_iterations
 from duelpy.architects.batch import EMPTY, chunk_rows, play_chunk
-from duelpy.architects.game import check_setup, new_game, play_game, result
+from duelpy.architects.game import check_setup, new_game, play_game, resolve_wonder, result
 from duelpy.architects.ladder import METHOD, agent_table, pairwise
 from duelpy.architects.notation import action_name, parse_action
 from duelpy.architects import records as _records
@@ -70,7 +70,7 @@ def _forced(text: str, players: int) -> tuple[int, str]:
         raise SetupError("--force-wonder", f"{text!r}: write the seat and the wonder, e.g. "
                                            f"'p1=Giza' (seats p1..p{players})")
     try:
-        name = _core.WONDERS[_core.resolve_wonder(wonder)]
+        name = resolve_wonder(wonder)
     except ValueError as e:
         raise SetupError("--force-wonder", str(e)) from None
     return int(seat) - 1, name

@@ -27,7 +27,7 @@ Type a move by its number or its name: 'take left', 'take central', 'pay wood, c
 move). Commands:
   moves      list your legal moves
   board      show the table (your view)
-  quit       stop; the record is saved
+  quit       stop; the record is saved (also with no move played)
   help       this text"""
 
 

@@ -6,7 +6,28 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["read_record_json", "load_checked", "write_record", "check_keys", "check_result"]
+__all__ = ["read_record_json", "load_checked", "write_record", "check_keys", "check_result",
+           "json_problem"]
+
+
+def json_problem(e: json.JSONDecodeError) -> str:
+    """What is wrong with a JSON text, as a complete phrase with its place: "unexpected end
+    after line 8, column 2 (cut short?)", "expecting ',' delimiter at line 3, column 7".
+    (json's own ``msg`` may be cut short: "Unterminated string starting at".)"""
+    doc = e.doc or ""
+    end = len(doc.rstrip())
+    msg = e.msg[:-3] if e.msg.endswith(" at") else e.msg
+    msg = msg[:1].lower() + msg[1:]
+    if e.pos >= end or msg.startswith("unterminated string"):
+        last = max(end - 1, 0)
+        line = doc.count("\n", 0, last) + 1
+        column = last - doc.rfind("\n", 0, last)
+        inside = f", inside a string opened at line {e.lineno}, column {e.colno}" \
+            if msg.startswith("unterminated string") else ""
+        return f"unexpected end after line {line}, column {column}{inside} (cut short?)"
+    if msg == "extra data":
+        msg = "more text after the JSON value"
+    return f"{msg} at line {e.lineno}, column {e.colno}"
 
 
 def read_record_json(path: Any, error: type[Exception], max_bytes: int | None = None) -> Any:
@@ -29,9 +50,9 @@ def read_record_json(path: Any, error: type[Exception], max_bytes: int | None = 
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        what = "empty file" if not text.strip() else \
-            f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-        raise error(f"cannot read record {path}: {what}") from None
+        if not text.strip():
+            raise error(f"cannot read record {path}: empty file") from None
+        raise error(f"{path} is not valid JSON: {json_problem(e)}") from None
     except RecursionError:
         raise error(f"cannot read record {path}: JSON nested too deeply") from None
 

@@ -5,8 +5,9 @@ with why it is yours (a draft pick, a new Age, who begins the next Age, Play Aga
 progress token, a card to destroy or revive) and your legal moves.  While the opponent
 searches, a "thinking…" line shows its iterations and the move it prefers so far
 (:mod:`duelpy.duel.thinking`).  Ctrl-C (at the prompt or while the opponent thinks) and the end
-of input both stop the game and keep its record; a record is never written over an existing
-file without --overwrite or a yes at the prompt, and a game with no move writes none.
+of input both stop the game and keep its record, also before any move (a record of no moves,
+which replay, show and play --from accept); a record is never written over an existing file
+without --overwrite or a yes at the prompt, and a game with no move replaces no file.
 """
 from __future__ import annotations
 
@@ -55,6 +56,23 @@ def _move_note(state, action) -> str:
     return ""
 
 
+def match_move(state, line: str) -> int:
+    """The legal action that ``line`` names at the prompt: an action id (the number beside a
+    move in the list) or a name (:func:`duelpy.duel.notation.parse_action`).  A number that
+    is not one of the legal ids is refused with them (Duel does not number its moves 1 to
+    N, as the seat games do).  Raises ValueError with the reason."""
+    try:
+        return parse_action(state, line)
+    except ValueError as e:
+        text = line.strip().lstrip("#")
+        if not text.isdigit():
+            raise
+        ids = [a for a, _ in legal_moves(state)]
+        shown = ", ".join(map(str, ids[:8])) + (", ..." if len(ids) > 8 else "")
+        raise ValueError(f"{one_line(e)}; the numbers of your moves are the action ids in "
+                         f"the list ({shown}), not 1 to {len(ids)}") from None
+
+
 def _print_moves(console, state):
     items = []
     for a, name in legal_moves(state):
@@ -63,21 +81,24 @@ def _print_moves(console, state):
         if note:
             t.append(f" ({note})", style="dim")
         items.append(t)
-    console.print(Text("Your moves (type a number or a name):", style="bold"))
+    console.print(Text("Your moves (type the number beside a move, its action id, or its "
+                       "name):", style="bold"))
     console.print(Columns(items, padding=(0, 3), column_first=True))
 
 
 _PLAY_HELP = """\
-Type a move by its number or its name: 12, build Lumber Yard, 'wonder Pyramids with Altar',
-'discard altar', 'token Law', 'pick Sphinx', 'start P2'. A shorter name is enough when it
-names one legal move. Commands:
+Type a move by the number beside it in the list or by its name: 12, build Lumber Yard,
+'wonder Pyramids with Altar', 'discard altar', 'token Law', 'pick Sphinx', 'start P2'.
+The numbers are the moves' action ids (the same in every position, in hints and in game
+records), not 1 to N as in 7 Wonders and Architects. A shorter name is enough when it names
+one legal move. Commands:
   moves      list your legal moves with their costs
   board      show the board
   hint       what the strongest search would play here, with its visit shares
   undo       take back your previous decision (and the opponent's replies)
   save FILE  save the game so far as a record (JSON)
   info NAME  what a card, wonder or progress token does
-  quit       stop; the record is saved
+  quit       stop; the record is saved (also with no move played)
   help       this text"""
 
 
@@ -218,7 +239,9 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
     try:
         rec = load(path)
     except (OSError, RecordError) as e:
-        raise click.BadParameter(f"{path}: {one_line(e)}", param_hint="--from") from None
+        msg = one_line(e)
+        raise click.BadParameter(msg if msg.startswith(f"{path} ") else f"{path}: {msg}",
+                                 param_hint="--from") from None
     n = len(rec.moves)
     k = n if move is None else move
     if k > n:
@@ -239,13 +262,16 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
 @click.option("--seconds", type=click.FloatRange(0, 3600, min_open=True), default=None,
               help="Thinking time per move of a searching opponent, instead of "
                    "--iterations.")
-@click.option("--seat", type=click.IntRange(1, 7), default=1, show_default=True,
-              help="Your seat: 1 (P1, who begins) or 2; with --game seven 1 to N.")
+@click.option("--seat", type=int, default=1, show_default=True,
+              help="Your seat: 1 (P1, who begins) or 2; with --game seven or architects 1 "
+                   "to N (--players).")
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
               help="Game seed (default: a random one, printed).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None,
-              help="Save the game record here (default: duel-game-<seed>-<time>.json).")
+              help="The game record's file; by default a new one in the current folder "
+                   "named after the game, the seed and the time (the pattern is above; the "
+                   "name is printed).")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
 @click.option("--from", "from_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Continue a saved game (a record of duel play, duel watch, "
@@ -262,14 +288,22 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
          from_move, hint_iterations, width, game, players, **flags):
     """Play a game against an agent in the terminal.
 
-    Enter moves by number or by name; type 'help' at the prompt for the commands (moves,
-    board, hint, undo, save FILE, quit).  Ctrl-C or the end of input stop the game; the
-    record is saved (if a move was played) and never over an existing file without
-    --overwrite.
+    Enter a move by the number beside it in the list or by its name; type 'help' at the
+    prompt for the commands (moves, board, hint, undo, save FILE, quit).  Duel's numbers
+    are the moves' action ids (as in hints and records); 7 Wonders and Architects number
+    their list 1 to N.  quit, Ctrl-C or the end of input stop the game.
 
-    With --game seven: a game of 7 Wonders with --players N, you in --seat, every other
-    seat played by --opponent (one agent, or one per other player; default mcts with 1,000
-    iterations, --iterations changes that).
+    \b
+    The game record is always saved, also when no move was played (a record
+    of no moves: duel replay, duel show and duel play --from read it), to
+    --record or else to GAME-game-SEED-TIME.json in the current folder, e.g.
+    duel-game-42-20261203-181500.json (seven-game-..., architects-game-...).
+    It is never written over an existing file without --overwrite, and a
+    game with no move replaces no file.
+
+    With --game seven or --game architects: a game with --players N, you in --seat (1 to
+    N), every other seat played by --opponent (one agent, or one per other player; default
+    mcts with 1,000 iterations, --iterations changes that).
 
     \b
     Examples:
@@ -314,9 +348,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
         options = g.setup_from_flags("play", setup_values(ctx, g, "play"), n)
     except SetupError as e:
         raise click.BadParameter(one_line(e), param_hint=e.flag) from None
-    if seat > 2:
-        raise click.BadParameter(f"{seat} is not in the range 1<=x<=2.", ctx=ctx,
-                                 param_hint="'--seat'")
+    if seat not in (1, 2):
+        raise click.BadParameter(f"{seat} is not a seat of 7 Wonders Duel (1 or 2)", ctx=ctx,
+                                 param_hint="--seat")
     agent = _opponent(opponent, iterations, seconds)
     saved = None if from_path is None else _saved_game(from_path, from_move)
     if saved is not None:
@@ -406,8 +440,6 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
     def save(arg: str) -> None:
         if not arg:
             click.echo("save needs a file name: save my-game.json", err=True)
-        elif not rec.moves:
-            click.echo("nothing to save yet: no move has been played", err=True)
         elif may_write(Path(arg)) and save_record(Path(arg)):
             click.echo(f"game saved to {arg}")
         elif Path(arg).exists() and Path(arg).resolve() not in mine:
@@ -436,7 +468,7 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
                 announce = False
             what, value = read_move(me, _PLAY_HELP, lambda: con.print(render(state, width=bw)),
                                     lambda: _print_moves(con, state),
-                                    lambda line: parse_action(state, line), commands)
+                                    lambda line: match_move(state, line), commands)
             if what == "stop":
                 stopped = value
                 break
@@ -457,8 +489,9 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
         con.print(Text(f"{result_line(res)}. {verdict}", style="bold"))
     else:
         click.echo(f"Game stopped ({stopped}) after {plural(len(rec.moves), 'move')}.")
-    if not rec.moves:
-        click.echo("No move was played: no game record written.")
+    if not rec.moves and record_path.exists() and record_path.resolve() not in mine:
+        click.echo(f"No move was played: {record_path} kept as it was (a game with no move "
+                   f"replaces no file).")
     else:
         target = record_path
         if target.exists() and target.resolve() not in mine and not overwrite:

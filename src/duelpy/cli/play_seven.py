@@ -23,7 +23,7 @@ a part of the name is enough when it names one legal move). Commands:
   moves      list your legal moves
   board      show the position (your hand only)
   info NAME  what a card or a wonder board does
-  quit       stop; the record is saved
+  quit       stop; the record is saved (also with no move played)
   help       this text"""
 
 

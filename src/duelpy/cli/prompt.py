@@ -81,8 +81,9 @@ def end_of_game(con: Any, over: bool, board: str, totals: list, winners: list, h
                 save: Callable[[], Any]) -> None:
     """The end of ``duel play`` for a seat game: the final ``board`` and the scores
     (``totals``; you are seat ``human``) when the game is ``over``, else why it stopped;
-    then ``save()`` writes the record of ``moves`` to ``record_path`` (none without a move;
-    a ClickException names a file that cannot be written).  Exits with 130 after Ctrl-C."""
+    then ``save()`` writes the record of ``moves`` to ``record_path``, also with no move (a
+    record of no moves), except over an existing file (``--overwrite``): a game with no move
+    replaces no file.  A ClickException names a file that cannot be written.  Exits with 130 after Ctrl-C."""
     if over:
         con.print(board, highlight=False)
         verdict = ("You win!" if winners == [human] else
@@ -91,8 +92,9 @@ def end_of_game(con: Any, over: bool, board: str, totals: list, winners: list, h
                        style="bold"))
     else:
         click.echo(f"Game stopped ({stopped}) after {plural(len(moves), 'move')}.")
-    if not moves:
-        click.echo("No move was played: no game record written.")
+    if not moves and record_path.exists():
+        click.echo(f"No move was played: {record_path} kept as it was (a game with no move "
+                   f"replaces no file).")
     else:
         try:
             save()
@@ -113,7 +115,7 @@ def seat_agents(players: int, seat: int, opponent: str, opponent_given: bool,
     when not given) elsewhere, ``iterations`` given to each ``mcts`` without its own.  click
     errors name a seat outside the game, a bad agent (``error``) or ``--iterations`` with
     no searching agent."""
-    if seat > players:
+    if not 1 <= seat <= players:
         raise click.BadParameter(f"{seat} is not a seat of a {players}-player game (1 to "
                                  f"{players})", param_hint="--seat")
     text = opponent if opponent_given else "mcts"

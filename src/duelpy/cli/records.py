@@ -90,7 +90,9 @@ def _load_record(path: Path):
     except PermissionError:
         raise click.ClickException(f"{path}: permission denied") from None
     except RecordError as e:
-        raise click.ClickException(f"{path}: not a valid game record: {e}") from None
+        msg = one_line(e)
+        raise click.ClickException(msg if msg.startswith(f"{path} ") else
+                                   f"{path}: not a valid game record: {msg}") from None
     except OSError as e:
         raise click.ClickException(f"{path}: cannot read: {one_line(e)}") from None
 

@@ -5,6 +5,7 @@ Registered in :mod:`duelpy.cli.main`; also runnable as ``python -m duelpy.cli.st
 """
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from pathlib import Path
@@ -178,7 +179,10 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                       highlight=False)
         sys.exit(130)
     if not quiet:
-        result.report.print(Console())
+        if "plots" in inspect.signature(result.report.print).parameters:
+            result.report.print(Console(), plots=False)     # the last line lists them
+        else:
+            result.report.print(Console())
     written = [f for f in ("games.parquet", "games.csv", "report.md", "report.html")
                if (Path(out_dir) / f).exists()]
     written += [f"plots/{p.name}" for p in result.report.plots.values()]

@@ -185,6 +185,10 @@ class Duel(Shared):
         banned = list(values.get("banned_tokens", ()))
         forced = [_forced(text) for text in values.get("forced_wonders", ())]
         if command == "study":
+            for t in banned:                       # a misspelt name: named with its flag
+                _canonical({"banned_tokens": [t]})
+            for f in forced:
+                _canonical({"forced_wonders": f})
             treatments += [{"forced_wonders": f} for f in forced]
             treatments += [{"banned_tokens": [t]} for t in banned]
             treatments += [{"name": f"P2 {n:+d} coins", "p2_extra_coins": n}

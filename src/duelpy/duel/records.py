@@ -27,7 +27,8 @@ ones take their defaults on load).  ``moves`` lists the actions applied, in orde
 ``explicit_chance`` the chance outcomes too, with player ``"chance"``); ``id`` is the action
 id and ``name`` its notation (:mod:`duelpy.duel.notation`), which must agree.  ``result`` is
 ``State.result()`` at the end of the moves, or ``null`` if the game is not over.
-``players`` (optional) names who sat in P1's and P2's seats.  ``rules_version`` is
+``players`` (optional) names who sat in P1's and P2's seats.  Any other key, in the record or
+in a move, is refused (naming the key, and the move's number).  ``rules_version`` is
 :data:`duelcore.RULES_VERSION` when the game was played: a record replays only under the rules
 (and chance sampling) it was played with, so a record from other rules is refused with that
 reason rather than with an illegal move.
@@ -44,6 +45,7 @@ from pathlib import Path
 import duelcore
 from duelcore import RULES_VERSION, IllegalActionError, State, search
 
+from duelpy.base.records import json_problem
 from duelpy.duel.agents import Agent, parse_agent
 from duelpy.duel.notation import NUM_ACTIONS, action_name
 
@@ -59,6 +61,10 @@ DEFAULT_OPTIONS = {
     "forced_wonders": [None, None],
 }
 _PLAYER_NAMES = ("P1", "P2")
+#: The keys of a record and of each of its moves (every version written has these; "player",
+#: "players" and "rules_version" may be missing).
+_KEYS = ("format", "version", "rules_version", "seed", "options", "players", "moves", "result")
+_MOVE_KEYS = ("player", "id", "name")
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]")
@@ -341,7 +347,7 @@ def load(path) -> GameRecord:
         text = data.decode("utf-8-sig")         # a leading BOM (Windows editors) is allowed
     except UnicodeDecodeError as e:
         raise RecordError(f"not UTF-8 text ({e.reason} at byte {e.start})") from None
-    return loads(text)
+    return _parse(text, path)
 
 
 def _check_shape(text: str) -> None:
@@ -371,6 +377,11 @@ def _constant(name: str):
 
 def loads(text: str) -> GameRecord:
     """Read and check a record from JSON text (see :func:`load`)."""
+    return _parse(text)
+
+
+def _parse(text: str, path: Path | None = None) -> GameRecord:
+    """:func:`loads`; invalid JSON is named with ``path``, the file it came from."""
     if not isinstance(text, str):
         raise RecordError(f"a game record is JSON text, not {type(text).__name__}")
     _check_shape(text)
@@ -378,9 +389,10 @@ def loads(text: str) -> GameRecord:
         d = json.loads(text, parse_int=lambda t: _number(t, int),
                        parse_float=lambda t: _number(t, float), parse_constant=_constant)
     except json.JSONDecodeError as e:
-        what = "empty file" if not text.strip() else \
-            f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-        raise RecordError(what + " — truncated or not a game record?") from None
+        if not text.strip():
+            raise RecordError("empty file — truncated or not a game record?") from None
+        raise RecordError(f"{path or 'the text'} is not valid JSON: {json_problem(e)}") \
+            from None
     except RecursionError:
         raise RecordError("JSON nested too deep: not a game record") from None
     return from_dict(d)
@@ -422,6 +434,10 @@ def from_dict(d) -> GameRecord:
     if fmt != FORMAT:
         raise RecordError(f"must be {FORMAT!r}, not {fmt!r} (is this a duel game record?)",
                           "format")
+    unknown = [k for k in d if k not in _KEYS]
+    if unknown:
+        raise RecordError(f"unknown record key {unknown[0]!r} (a record has "
+                          f"{', '.join(_KEYS)})", unknown[0])
     version = d.get("version")
     if version != VERSION:
         raise RecordError(f"this duel reads record version {VERSION}, not {version!r}",
@@ -453,6 +469,10 @@ def from_dict(d) -> GameRecord:
         for key in ("id", "name"):
             if key not in m:
                 raise RecordError(f"the move has no {key!r}", f"moves[{k}].{key}", n)
+        extra = [key for key in m if key not in _MOVE_KEYS]
+        if extra:
+            raise RecordError(f"unknown key {extra[0]!r} in the move (a move has "
+                              f"{', '.join(_MOVE_KEYS)})", f"moves[{k}].{extra[0]}", n)
         a, name = m["id"], m["name"]
         if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a < NUM_ACTIONS:
             raise RecordError(f"id must be an action number 0..{NUM_ACTIONS - 1}, not "

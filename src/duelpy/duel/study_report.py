@@ -533,8 +533,10 @@ class StudyReport:
                 f"<title>{e(self.title)}</title><style>{style}</style></head><body>\n"
                 + "\n".join(body) + "\n</body></html>\n")
 
-    def print(self, console=None) -> None:
-        """Print the report to the terminal with rich tables."""
+    def print(self, console=None, plots: bool = True) -> None:
+        """Print the report to the terminal with rich tables; ``plots``: end with a line
+        listing the plot files (``duel study`` leaves it out: its last line lists every file
+        written, the plots included)."""
         console = console or Console()
         console.rule(f"[bold]{self.title}")
         for line in self.header_lines():
@@ -556,7 +558,7 @@ class StudyReport:
             keys = 2 if len(t.columns) and t.columns[0] in TEXT_COLUMNS else 1
             print_table(console, columns, title=sec.title, caption=sec.text.replace("**", ""),
                         row_styles=styles, keys=keys)
-        if self.plots:
+        if plots and self.plots:
             console.print("plots: " + ", ".join(str(p) for p in self.plots.values()),
                           highlight=False)
 

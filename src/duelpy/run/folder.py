@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from duelpy.base.records import json_problem
+
 __all__ = ["RunFolder", "write_parquet", "package_version"]
 
 CHUNKS = "chunks"
@@ -128,6 +130,9 @@ class RunFolder:
         """The manifest; raises ``error`` if it is missing or unreadable."""
         try:
             return json.loads(self.manifest_path.read_text())
+        except json.JSONDecodeError as e:
+            raise self.error(f"{self.manifest_path}: unreadable {self.kind} record: not valid "
+                             f"JSON: {json_problem(e)}") from None
         except (OSError, ValueError) as e:
             raise self.error(f"{self.manifest_path}: unreadable {self.kind} record "
                              f"({e.__class__.__name__}: {e})") from None

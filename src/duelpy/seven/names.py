@@ -31,17 +31,24 @@ def resolve_card(text: str) -> str:
 
 
 def resolve_board(text: str) -> str:
-    """``"Rhodos"`` or ``"Rhodos B"`` from a board name (any case) and an optional side.
+    """``"Rhodos"`` or ``"Rhodos B"`` from a board name (any case, with or without "The")
+    and an optional side.
 
-    Raises ValueError naming the text."""
+    Raises ValueError naming the text, the closest boards (7 Wonders spells them "Gizah",
+    "Rhodos", "Ephesos", "Halikarnassus") and all of them."""
     parts = str(text).split()
     side = ""
     if len(parts) > 1 and parts[-1].upper() in ("A", "B"):
         side = parts[-1].upper()
         parts = parts[:-1]
     names = {b.lower(): b for b in _data.BOARD_NAMES}
-    name = names.get(" ".join(parts).lower())
+    key = " ".join(parts).lower()
+    key = key[4:] if key.startswith("the ") else key
+    name = names.get(key)
     if name is None:
-        raise ValueError(f"unknown wonder board {text!r} (one of "
-                         f"{', '.join(_data.BOARD_NAMES)}, optionally with side A or B)")
+        close = difflib.get_close_matches(key, list(names), n=2, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(repr(names[c]) for c in close)}?)" if close \
+            else ""
+        raise ValueError(f"unknown wonder board {text!r}{hint}; the boards of 7 Wonders: "
+                         f"{', '.join(_data.BOARD_NAMES)}, optionally with side A or B")
     return f"{name} {side}".strip()

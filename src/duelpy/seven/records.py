@@ -54,17 +54,20 @@ def replay(rec: dict) -> _core.State:
     for i, m in enumerate(rec["moves"]):
         if not (isinstance(m, list) and len(m) == 3 and isinstance(m[0], int)
                 and isinstance(m[1], int) and isinstance(m[2], str)):
-            raise RecordError(f"move {i}: expected [seat, action, text], got {m!r}")
+            raise RecordError(f"move {i + 1}: expected [seat, action, text], got {m!r}")
         seat, a, text = m
         try:
-            if _core.action_to_string(a) != text:
-                raise RecordError(f"move {i}: action {a} is {_core.action_to_string(a)!r}, "
-                                  f"not {text!r}")
+            name = _core.action_to_string(a)
+        except ValueError as e:
+            raise RecordError(f"move {i + 1}: {e}") from None
+        if name != text:
+            raise RecordError(f"move {i + 1}: action {a} is {name!r}, not {text!r}")
+        try:
             st.apply_action(a, seat)
         except _core.IllegalActionError as e:
-            raise RecordError(f"move {i} ({text}): {e}") from None
+            raise RecordError(f"move {i + 1} ({text}): {e}") from None
         except ValueError as e:
-            raise RecordError(f"move {i}: {e}") from None
+            raise RecordError(f"move {i + 1}: {e}") from None
     check_result(st, rec.get("result"), RecordError)
     return st
 

@@ -1,0 +1,279 @@
+"""What a new user met first, fixed: the play -> replay sequence of the README, where a
+record goes, misspelt names, seat ranges, truncated JSON, the study's last line, unknown keys
+in a record's moves, the summary snippet and the move numbers of duel play."""
+from __future__ import annotations
+
+import pytest
+
+from cli_helpers import ok, one_error, run
+
+
+# ------------------------------------------------------- 6. duel study lists each file once
+def test_study_lists_each_plot_once(tmp_path):
+    out = tmp_path / "st"
+    r = ok(run("study", "--p1", "random", "--p2", "random", "--games", "40",
+               "--p2-extra-coins", "2", "--workers", "1", "--out", str(out)))
+    pngs = sorted(p.name for p in (out / "plots").glob("*.png"))
+    assert len(pngs) == 5
+    text = "".join(r.output.split())      # stdout and stderr; a long path may be wrapped
+    for name in pngs:
+        assert text.count(name) == 1, (name, text[-800:])
+    last = r.stderr.strip().split("wrote ")[-1]
+    assert all(f"plots/{name}" in " ".join(last.split()) for name in pngs)
+
+
+# ------------------------------------------------------- 4. --seat names the game's seats
+@pytest.mark.parametrize("args, seat, words", [
+    (["--game", "architects", "--players", "3"], "0", ["--seat", "0", "3-player", "1 to 3"]),
+    (["--game", "architects", "--players", "3"], "5", ["--seat", "5", "3-player", "1 to 3"]),
+    (["--game", "seven", "--players", "5"], "0", ["--seat", "0", "5-player", "1 to 5"]),
+    (["--game", "seven", "--players", "5"], "8", ["--seat", "8", "5-player", "1 to 5"]),
+    ([], "0", ["--seat", "0", "7 Wonders Duel", "1 or 2"]),
+    ([], "3", ["--seat", "3", "7 Wonders Duel", "1 or 2"]),
+])
+def test_play_seat_out_of_range_names_the_real_range(tmp_path, args, seat, words):
+    r = run("play", *args, "--seat", seat, "--record", str(tmp_path / "g.json"), input="")
+    one_error(r, *words)
+    assert "1<=x<=7" not in r.output and not (tmp_path / "g.json").exists()
+
+
+# ------------------------------------------------------- 5. a truncated record: one full line
+def _record(game, path):
+    if game == "duel":
+        ok(run("watch", "--agents", "random", "--seed", "1", "--record", str(path)))
+    else:
+        ok(run("watch", "--game", game, "--players", "3", "--agents", "random", "--seed", "1",
+               "--record", str(path)))
+
+
+@pytest.mark.parametrize("game", ["duel", "seven", "architects"])
+@pytest.mark.parametrize("cut", [100, 7])
+def test_a_truncated_record_is_one_complete_line(tmp_path, monkeypatch, game, cut):
+    monkeypatch.chdir(tmp_path)
+    _record(game, tmp_path / "g.json")
+    (tmp_path / "bad.json").write_bytes((tmp_path / "g.json").read_bytes()[:cut])
+    for args in (["replay", "bad.json"], ["show", "bad.json"], ["play", "--from", "bad.json"],
+                 ["play", "--game", game, "--from", "bad.json"]):
+        r = run(*args, input="")
+        one_error(r, "bad.json is not valid JSON: unexpected end after line", "cut short?",
+                  code=2 if args[0] == "play" else 1)
+        assert "starting at)" not in r.stderr and "—" not in r.stderr
+
+
+def test_json_problem_is_complete_for_each_kind_of_error():
+    import json
+
+    from duelpy.base.records import json_problem
+    for text, words in (('{"a": 1,}', "expecting property name enclosed in double quotes at "
+                                      "line 1, column 9"),
+                        ('{"a": 1} x', "more text after the JSON value at line 1, column 10"),
+                        ('{"a": "b', "unexpected end after line 1, column 8, inside a string "
+                                     "opened at line 1, column 7 (cut short?)"),
+                        ('{"a":\n 1', "unexpected end after line 2, column 2 (cut short?)"),
+                        ('{"a": tru}', "expecting value at line 1, column 7")):
+        try:
+            json.loads(text)
+        except json.JSONDecodeError as e:
+            assert json_problem(e) == words, (text, json_problem(e))
+
+
+# ------------------------------------------------------- 3. misspelt names: did you mean ...
+A3 = ["--game", "architects", "--players", "3"]
+S3 = ["--game", "seven", "--players", "3"]
+
+
+@pytest.mark.parametrize("command, args, wrong, right", [
+    ("simulate", A3 + ["--force-wonder", "p1=Gizah"], "Gizah", "'Giza'"),
+    ("play", A3 + ["--force-wonder", "p2=Gizah"], "Gizah", "'Giza'"),
+    ("study", A3 + ["--force-wonder", "p1=Gizah"], "Gizah", "'Giza'"),
+    ("simulate", A3 + ["--force-wonder", "p1=Pyramids of Gizah"], "Gizah", "'Giza'"),
+    ("simulate", A3 + ["--ban-token", "Economie"], "Economie", "Economy"),
+    ("study", S3 + ["--force-wonder", "p1=Giza"], "Giza", "'Gizah'"),
+    ("study", S3 + ["--force-wonder", "p1=Halicarnassus B"], "Halicarnassus", "'Halikarnassus'"),
+    ("simulate", S3 + ["--remove", "Scientist Guild"], "Scientist Guild", "Scientists Guild"),
+    ("simulate", ["--force-wonder", "p1=The Pyramid"], "The Pyramid", "'The Pyramids'"),
+    ("simulate", ["--ban-token", "Lw"], "Lw", "'Law'"),
+    ("study", ["--ban-token", "Lw"], "--ban-token", "'Law'"),
+    ("study", ["--force-wonder", "p2=The Pyramid"], "--force-wonder", "'The Pyramids'"),
+])
+def test_a_misspelt_name_is_refused_with_the_games_spelling(tmp_path, command, args, wrong,
+                                                            right):
+    extra = {"simulate": ["--games", "2", "-q"], "study": ["--games", "2", "--out",
+                                                          str(tmp_path / "st")],
+             "play": ["--record", str(tmp_path / "g.json")]}[command]
+    r = run(command, *args, *extra, input="")
+    one_error(r, wrong, "did you mean", right)
+    assert not (tmp_path / "st").exists() and not (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("study, wrong, right", [
+    ('game = "architects"\nplayers = 3\n[[treatment]]\nwonders = {p1 = "Gizah"}\n',
+     "Gizah", "'Giza'"),
+    ('game = "seven"\nplayers = 3\n[[treatment]]\nboards = {p1 = "Rodos"}\n',
+     "Rodos", "'Rhodos'"),
+    ('game = "seven"\nplayers = 3\n[[treatment]]\nremove = ["Scientist Guild"]\n',
+     "Scientist Guild", "Scientists Guild"),
+    ('[[treatment]]\nbanned_tokens = ["Lw"]\n', "Lw", "'Law'"),
+])
+def test_a_misspelt_name_in_a_study_file(tmp_path, study, wrong, right):
+    path = tmp_path / "s.toml"
+    path.write_text("games = 2\n" + study)
+    r = run("study", str(path), "--out", str(tmp_path / "st"))
+    one_error(r, wrong, "did you mean", right, code=1)
+    assert not (tmp_path / "st").exists()
+
+
+def test_architects_wonder_names_that_stay_accepted():
+    from duelpy.architects.game import resolve_wonder
+    for text, name in (("giza", "Giza"), (" GIZA ", "Giza"), ("The Giza", "Giza"),
+                       ("Colossus of Rhodes", "Rhodes"), (3, "Giza")):
+        assert resolve_wonder(text) == name
+
+
+# ------------------------------------------------------- 7. unknown keys in a record's moves
+def _tampered(tmp_path, game, change):
+    import json
+    _record(game, tmp_path / "g.json")
+    rec = json.loads((tmp_path / "g.json").read_text())
+    change(rec)
+    (tmp_path / "t.json").write_text(json.dumps(rec))
+    return tmp_path / "t.json"
+
+
+def _extra_in_move(rec):
+    m = rec["moves"][2]
+    if isinstance(m, dict):
+        m["comment"] = "nice"
+    else:
+        m.append("nice")
+
+
+@pytest.mark.parametrize("game", ["duel", "seven", "architects"])
+def test_an_unknown_key_in_a_move_is_refused_with_the_move_number(tmp_path, game):
+    path = _tampered(tmp_path, game, _extra_in_move)
+    for command in ("replay", "show"):
+        r = run(command, str(path))
+        one_error(r, "t.json", "move 3", *(["'comment'"] if game == "duel" else []), code=1)
+    r = run("play", "--from", str(path), input="")
+    one_error(r, "--from", "move 3")
+
+
+@pytest.mark.parametrize("game", ["duel", "seven", "architects"])
+def test_an_unknown_record_key_is_refused(tmp_path, game):
+    path = _tampered(tmp_path, game, lambda rec: rec.update(comment="nice"))
+    one_error(run("replay", str(path)), "t.json", "unknown record key", "comment", code=1)
+
+
+def test_duel_records_as_every_version_wrote_them_still_load(tmp_path):
+    """Version 1 is the only version written; its moves had player, id and name from the
+    start, and a record without rules_version, players or a move's player still loads."""
+    import json
+
+    from duelpy.duel.records import from_dict, record_game
+    d = record_game("greedy", "random", seed=4).to_dict()
+    assert set(d) == {"format", "version", "rules_version", "seed", "options", "players",
+                      "moves", "result"}
+    assert all(set(m) == {"player", "id", "name"} for m in d["moves"])
+    old = json.loads(json.dumps(d))
+    del old["rules_version"], old["players"]
+    for m in old["moves"]:
+        del m["player"]
+    assert from_dict(old).moves == from_dict(d).moves
+
+
+# ------------------------------------------------------- 1, 2. play -> quit -> replay
+GAMES = {"duel": [], "seven": ["--game", "seven", "--players", "3"],
+         "architects": ["--game", "architects", "--players", "3"]}
+OPPONENT = {"duel": "greedy", "seven": "random", "architects": "random"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("stop", ["quit\n", ""])              # quit, or the end of input
+def test_quit_before_any_move_writes_a_record_that_replays(tmp_path, monkeypatch, game, stop):
+    monkeypatch.chdir(tmp_path)
+    r = ok(run("play", *GAMES[game], "--opponent", OPPONENT[game], "--seed", "42",
+               "--record", "my-game.json", input=stop))
+    assert "Game record saved to my-game.json" in r.output
+    r = ok(run("replay", "my-game.json"))
+    assert "0 moves" in r.output
+    ok(run("show", "my-game.json"))
+    ok(run("show", "my-game.json", "--move", "0"))
+    r = ok(run("play", "--from", "my-game.json", "--opponent", OPPONENT[game], "--record",
+               "again.json", input="quit\n"))
+    assert "Seed 42" in r.output and "Game record saved to again.json" in r.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_default_record_is_where_the_help_says(tmp_path, monkeypatch, game):
+    monkeypatch.chdir(tmp_path)
+    r = ok(run("play", *GAMES[game], "--opponent", OPPONENT[game], "--seed", "42",
+               input="quit\n"))
+    (path,) = tmp_path.iterdir()
+    stem = "duel" if game == "duel" else game
+    assert path.name.startswith(f"{stem}-game-42-") and path.suffix == ".json"
+    assert f"The game record will be saved to {path.name}" in r.output
+    assert f"Game record saved to {path.name}" in r.output
+    ok(run("replay", path.name))
+    text = " ".join(ok(run("play", "--help")).output.split())
+    assert "GAME-game-SEED-TIME.json in the current folder" in text
+    assert "duel-game-42-20261203-181500.json" in text and (
+        stem == "duel" or f"{stem}-game-..." in text)
+
+
+def test_a_game_with_no_move_replaces_no_file(tmp_path):
+    good = tmp_path / "good.json"
+    ok(run("watch", "--game", "architects", "--players", "3", "--agents", "random",
+           "--record", str(good)))
+    before = good.read_text()
+    r = ok(run("play", *GAMES["architects"], "--record", str(good), "--overwrite",
+               input="quit\n"))
+    assert f"{good} kept as it was" in r.output and good.read_text() == before
+
+
+def test_the_docs_say_what_quit_does():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    cli = " ".join((root / "docs" / "cli.md").read_text().split())
+    assert "A game with no move writes no record" not in cli
+    assert "also when no move was played" in " ".join(cli.split())
+    for game in ("duel", "seven", "architects"):
+        assert f"{game}-game-<seed>-<time>.json" in cli
+
+
+# ------------------------------------------------------- 9. Duel's move numbers are action ids
+def test_duel_play_takes_the_numbers_its_list_shows(tmp_path):
+    import duelcore
+
+    from duelpy.duel.notation import legal_moves
+    state = duelcore.new_game(42)
+    ids = [a for a, _ in legal_moves(state)]
+    position = next(k for k in range(1, len(ids) + 1) if k not in ids)     # a 1..N number
+    r = ok(run("play", "--opponent", "random", "--seed", "42", "--record",
+               str(tmp_path / "g.json"), input=f"{position}\n{ids[-1]}\nquit\n"))
+    assert f"{ids[-1]:>4}  " in r.output                          # the list shows the ids
+    err = " ".join(r.stderr.split())
+    assert f"the numbers of your moves are the action ids in the list ({ids[0]}, " in err
+    assert f"not 1 to {len(ids)}" in err
+    assert "P1 (you) play: " in r.output
+    from duelpy.duel.records import load
+    assert load(tmp_path / "g.json").moves[0] == ids[-1]
+    text = " ".join(ok(run("play", "--help")).output.split())
+    assert "action ids" in text and "1 to N" in text
+
+
+@pytest.mark.parametrize("game", ["seven", "architects"])
+def test_the_seat_games_take_list_numbers_1_to_n(tmp_path, game):
+    r = ok(run("play", *GAMES[game], "--opponent", "random", "--seed", "42", "--record",
+               str(tmp_path / "g.json"), input="1\nquit\n"))
+    assert "  1  " in r.output and "you play: " in r.output
+
+
+def test_a_truncated_study_record_is_one_complete_line(tmp_path):
+    out = tmp_path / "st"
+    ok(run("study", "--p1", "random", "--p2", "random", "--games", "10", "--no-plots",
+           "--workers", "1", "-q", "--out", str(out)))
+    text = (out / "study.json").read_text()
+    (out / "study.json").write_text(text[:100])
+    r = run("study", "--resume", "--out", str(out))
+    one_error(r, "study.json", "not valid JSON: unexpected end after line", "(cut short?)",
+              code=1)
