@@ -31,8 +31,9 @@ def test_agent_descriptions():
 
 
 def test_playout_policies():
-    """The playout policy (sharp by default; lite, the first agent's; greedy) in the long
-    and the short form, each a name the core plays."""
+    """The playout policy (sharp by default; lite, the first agent's; greedy; model, sharp
+    with the other seats modelled by the greedy rule in the tree) in the long and the short
+    form, each a name the core plays."""
     assert parse_agent("mcts:playout=lite") == parse_agent("mcts:lite") == "mcts:1000:lite"
     assert parse_agent("mcts:iterations=500,c=1.2,playout=GREEDY") == "mcts:500:1.2:greedy"
     assert parse_agent("mcts:500:sharp") == parse_agent("mcts:playout=sharp,iterations=500") \
@@ -42,7 +43,8 @@ def test_playout_policies():
         with pytest.raises(ArchitectsAgentError):
             parse_agent(bad)
     s = new_game(2, seed=3)
-    for agent in ("mcts:30:lite", "mcts:30:0.5:greedy", "mcts:30"):
+    assert parse_agent("mcts:playout=model,iterations=500") == "mcts:500:model"
+    for agent in ("mcts:30:lite", "mcts:30:0.5:greedy", "mcts:30", "mcts:30:model"):
         assert core.choose_action(s, agent, 1) in s.legal_actions()
     with pytest.raises(ValueError):
         core.choose_action(s, "mcts:30:fast", 1)
@@ -86,11 +88,13 @@ def test_search_does_not_peek_at_the_central_top():
         s = _with_top(base, top)
         assert s.deck_cards(core.CENTRAL) == base.deck_cards(core.CENTRAL)
         assert s.central_top(1) == top and s.central_top(0) is None
-        for agent in ("mcts:300", "mcts:300:lite", "mcts:300:greedy", "greedy"):
+        for agent in ("mcts:300", "mcts:300:lite", "mcts:300:greedy", "mcts:300:model",
+                      "greedy"):
             decisions.setdefault(agent, set()).add(core.choose_action(s, agent, 7))
         v = core.hidden_variant(s, 0, 3)
         assert v.rng != s.rng
-        for agent in ("mcts:300", "mcts:300:lite", "mcts:300:greedy", "greedy"):
+        for agent in ("mcts:300", "mcts:300:lite", "mcts:300:greedy", "mcts:300:model",
+                      "greedy"):
             assert core.choose_action(v, agent, 7) == core.choose_action(s, agent, 7)
     assert all(len(d) == 1 for d in decisions.values()), decisions
 

@@ -41,6 +41,7 @@ cdef u8 TOKEN_COPIES[14]
 cdef u8 TRIG[14]                # kind -> the extra-card token type it triggers, AR_NONE
 cdef u8 CONFLICT[8]             # conflict tokens by player count
 cdef u8 PAY_G[231][5]           # grey cards of each resource in payment id
+cdef u64 PAY_GW[231]            # the same packed, resource r in byte r (payments)
 cdef u8 PAY_C[231]              # coin cards (a doubled coin is one of them)
 cdef u8 PAY_D[231]              # 1: one coin counts 2 (Economy)
 cdef u8 PAY_VAL[231]            # value: greys + coins + doubled
@@ -55,6 +56,14 @@ cdef u8 CAND_D1[5][3]           # index in CAND of the first candidate with a do
 
 cdef enum:
     ALL_STAGES = 31
+
+cdef extern from *:
+    """
+    #define AR_GREY_BYTES 0xFFFFFFFFFFULL
+    #define AR_GREY_HI 0x8080808080ULL
+    """
+    const u64 GREY_BYTES "AR_GREY_BYTES"    # bytes 0..4 of a packed tableau: the greys
+    const u64 GREY_HI "AR_GREY_HI"          # bit 7 of each of those bytes
 
 
 def _payment_table():
@@ -111,8 +120,10 @@ def _build_tables():
         PAY_LO[v] = 0
         PAY_HI[v] = 0
     for i, (g, c, d) in enumerate(PAYMENTS):
+        PAY_GW[i] = 0
         for r in range(5):
             PAY_G[i][r] = g[r]
+            PAY_GW[i] |= (<u64>g[r]) << (8 * r)
         PAY_C[i] = c
         PAY_D[i] = d
         PAY_VAL[i] = sum(g) + c + d
@@ -333,6 +344,11 @@ cdef int payments(const ArchState* s, int st, int* out) noexcept nogil:
     cdef const u8* cand = CAND[st][mode]
     cdef int end = CAND_D1[st][mode]
     cdef int half
+    cdef u64 tw
+    # the 5 grey counts packed (bytes 0..4, each <= 60) with bit 7 of each byte set: a byte
+    # minus a payment's count (<= 4) keeps bit 7 exactly when the seat holds enough
+    memcpy(&tw, &p.tab[0], 8)
+    tw = (tw & GREY_BYTES) | GREY_HI
     # candidates sorted by (doubled coin, coins, greys): stop at the first that needs more
     # coins than the seat holds, in each half (no doubled coin, then doubled)
     for half in range(2):
@@ -348,10 +364,7 @@ cdef int payments(const ArchState* s, int st, int* out) noexcept nogil:
             j += 1
             if PAY_C[pid] > coins:
                 break
-            for r in range(5):
-                if PAY_G[pid][r] > p.tab[r]:
-                    break
-            else:
+            if ((tw - PAY_GW[pid]) & GREY_HI) == GREY_HI:   # every PAY_G[pid][r] <= tab[r]
                 out[n] = pid
                 n += 1
                 if PAY_C[pid] < best:
@@ -608,7 +621,7 @@ cdef inline void set_chance(ArchState* s, int kind, int deck) noexcept nogil:
     s.chance_deck = deck
 
 
-cdef int step(ArchState* s) noexcept nogil:
+cdef inline int step(ArchState* s) noexcept nogil:
     """One step of the walk through a turn.  Returns 1 after an automatic step (the state
     changed: call again), 0 when the state rests at a node: s.phase (and s.chance) set.
     Never changes a state that rests (state_from_dict relies on it)."""
@@ -1075,7 +1088,12 @@ cdef inline int walk(ArchState* s, int* out, bint stop_at_chance) noexcept nogil
                 return 0
             apply_chance(s, ar_sample_chance(s, &s.rng))
             continue
-        n = ar_legal(s, out)
+        if s.phase == PH_MAIN:             # the common node: ar_legal's first case inline
+            n = push_if(out, 0, s.d[s.active].n, A_PICK_BASE + 0)
+            n = push_if(out, n, s.d[right_deck(s, s.active)].n, A_PICK_BASE + 1)
+            n = push_if(out, n, s.d[AR_CENTRAL].n, A_PICK_BASE + 2)
+        else:
+            n = ar_legal(s, out)
         if n == 1:
             apply_decision(s, out[0])
             continue

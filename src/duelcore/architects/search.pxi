@@ -16,7 +16,7 @@ ctypedef struct AgentSpec:
     int kind
     int iterations
     double c_uct
-    int playout         # the MCTS playout policy: PL_LITE or PL_GREEDY
+    int playout         # the MCTS playout policy: PL_SHARP, PL_LITE, PL_GREEDY or PL_MODEL
 
 
 # ---------------------------------------------------------------- what a seat may see
@@ -321,6 +321,8 @@ cdef enum:
     PL_LITE = 1                 # lite_choice: the best deck by seat_value (the first agent's)
     PL_GREEDY = 2               # greedy_lite at every decision, G_EPS random
     PL_SHARP = 3                # lite_choice without random decisions (the default)
+    PL_MODEL = 4                # PL_SHARP playouts; in the tree the other seats decide by the
+                                #   greedy agent's rule (greedy_action), not by UCT
 cdef int PLAYOUT = PL_SHARP     # the default playout policy of an mcts agent
 cdef double EPS = 0.1           # random decisions of the lite policy (PL_LITE)
 cdef double G_EPS = 0.0         # random decisions of the greedy policy
@@ -435,6 +437,9 @@ cdef void playout(ArchState* s, u64* rng, double* r, int policy) noexcept nogil:
 
 
 cdef double PRIOR_N = 4.0       # virtual visits of an action's one-ply prior (progressive bias)
+cdef int OPP_MODEL = 0          # other seats' decisions in the tree (a tuning hook; PL_MODEL
+                                #   sets 3): 0 UCT nodes, 1 the sharp policy's choice,
+                                #   2 greedy_lite, 3 the greedy agent's (greedy_action)
 
 
 cdef bint expand(MTree* t, i32 node, const ArchState* s, const int* out, int n) noexcept nogil:
@@ -467,7 +472,10 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
     (progressive bias, PRIOR_N virtual visits); playouts to the end by ``policy`` (by
     default PL_SHARP: every seat, the searching one included, plays the lite policy's
     choice with no random decisions, in the determinized state, so it reads nothing the seat
-    may not see).
+    may not see).  PL_MODEL plays PL_SHARP playouts and, in the tree, makes the other
+    seats' decisions by the greedy agent's rule (greedy_action, which determinizes for that
+    seat within the searching seat's determinization): only the searching seat's decisions
+    are nodes, an opponent model rather than a search of their replies.
     Returns the most visited legal action; the root's legal actions and their visits go to
     acts/visits."""
     cdef int out[AR_MAX_LEGAL]
@@ -478,6 +486,10 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
     cdef double score, bs, lnN
     cdef u64 rng = seed
     cdef ArchState s
+    cdef int opp = OPP_MODEL
+    if policy == PL_MODEL:
+        opp = 3
+        policy = PL_SHARP
     t.used = 0
     new_node(t, -1, -1)
     nacts[0] = ar_legal(root, acts)
@@ -512,6 +524,15 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
                 continue
             n = ar_legal(&s, out)
             j = s.active
+            if opp and j != seat:                   # another seat: its modelled choice
+                if opp == 1:
+                    a = lite_choice(&s, out, n, &rng, 0.0)
+                elif opp == 2:
+                    a = greedy_lite(&s, out, n, &rng, 0.0)
+                else:
+                    a = greedy_action(&s, &rng)
+                ar_apply(&s, a)
+                continue
             if t.nodes[node].child < 0 and not expand(t, node, &s, out, n):
                 break                               # the tree is full: a leaf
             pick = -1
@@ -591,14 +612,15 @@ cdef int play_game(ArchState* s, const AgentSpec* specs, u64* rng, MTree* t) noe
 _AGENT_KINDS = {"random": AG_RANDOM, "greedy": AG_GREEDY, "mcts": AG_MCTS}
 
 
-_PLAYOUTS = {"sharp": PL_SHARP, "lite": PL_LITE, "greedy": PL_GREEDY}
+_PLAYOUTS = {"sharp": PL_SHARP, "lite": PL_LITE, "greedy": PL_GREEDY, "model": PL_MODEL}
 
 
 def _spec(desc):
     """An agent from its core description: ``random``, ``greedy``, ``mcts``,
     ``mcts:ITERATIONS`` or ``mcts:ITERATIONS:C``, each mcts form optionally ending in a
-    playout policy: ``:sharp`` (the default), ``:lite`` (the first agent's playouts) or
-    ``:greedy`` (ValueError otherwise)."""
+    playout policy: ``:sharp`` (the default), ``:lite`` (the first agent's playouts),
+    ``:greedy`` or ``:model`` (sharp playouts, the other seats' decisions in the tree by the
+    greedy agent's rule) (ValueError otherwise)."""
     cdef AgentSpec sp
     if not isinstance(desc, str):
         raise ValueError(f"an agent is a string such as 'random', 'greedy' or 'mcts:1000', "
@@ -606,7 +628,7 @@ def _spec(desc):
     kind, _, arg = desc.partition(":")
     if kind not in _AGENT_KINDS:
         raise ValueError(f"unknown agent {desc!r} (random, greedy, "
-                         f"mcts[:iterations[:c]][:sharp|:lite|:greedy])")
+                         f"mcts[:iterations[:c]][:sharp|:lite|:greedy|:model])")
     sp.kind = _AGENT_KINDS[kind]
     sp.iterations = 1000
     sp.c_uct = 0.7
@@ -635,8 +657,11 @@ def _set_params(**kw):
     """Tuning hook (tests and experiments): the evaluation weights and the MCTS playout."""
     global W_RES, W_STAGE, W_GREEN, W_SHIELD, R_WIN, R_MARGIN, PLAYOUT, EPS, STAGE_BONUS
     global LINEAR, W_TOKEN, W_PEND, MIL_FORM, END_W, W_SPARE, OPEN_LOOP, PLAYOUT_TURNS, EVAL_T, PRIOR_N, LITE_ALL
-    global G_EPS
+    global G_EPS, OPP_MODEL
     for k, v in kw.items():
+        if k == "OPP_MODEL":
+            OPP_MODEL = v
+            continue
         if k == "G_EPS":
             G_EPS = v
             continue
@@ -795,9 +820,9 @@ def random_games(int players, int games, seed=0):
 
 def mcts_speed(int players, int iterations, seed=0, playout="sharp"):
     """Iterations per second of one MCTS search from the first decision of a game, with the
-    ``playout`` policy (``sharp``, the default agent's, ``lite`` or ``greedy``)."""
+    ``playout`` policy (``sharp``, the default agent's, ``lite``, ``greedy`` or ``model``)."""
     if playout not in _PLAYOUTS:
-        raise ValueError(f"playout is sharp, lite or greedy, not {playout!r}")
+        raise ValueError(f"playout is sharp, lite, greedy or model, not {playout!r}")
     cdef int policy = _PLAYOUTS[playout]
     cdef MTree t
     cdef ArchState s

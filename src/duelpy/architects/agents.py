@@ -10,7 +10,8 @@ default 1,000 iterations and exploration constant).  The MCTS playout policy is 
 default (the best deck by the evaluation, other decisions one ply, never a random decision);
 ``playout=lite`` (short form: a trailing ``:lite``) is the first agent's (the same with 10%
 random decisions), ``playout=greedy`` the one-ply choice of the full evaluation at every
-decision (slower).
+decision (slower), ``playout=model`` the sharp playouts with, in the tree, the other seats'
+decisions made by the greedy agent's rule instead of searched (an opponent model).
 
 >>> parse_agent("mcts:iterations=500,c=1.2"), parse_agent("MCTS"), parse_agent("greedy")
 ('mcts:500:1.2', 'mcts:1000', 'greedy')
@@ -33,10 +34,10 @@ __all__ = ["AGENT_KINDS", "ArchitectsAgentError", "parse_agent", "lineup", "with
 KINDS = ("random", "greedy", "mcts")
 DEFAULT_ITERATIONS = 1000
 DEFAULT_C = 0.7
-PLAYOUTS = ("sharp", "lite", "greedy")
+PLAYOUTS = ("sharp", "lite", "greedy", "model")
 DEFAULT_PLAYOUT = "sharp"
 SYNTAX = ("random, greedy, mcts, mcts:ITERATIONS[:C][:PLAYOUT] or "
-          "mcts:iterations=N,c=C,playout=sharp|lite|greedy")
+          "mcts:iterations=N,c=C,playout=sharp|lite|greedy|model")
 #: agents of the other games that Architects does not have
 OTHER_GAMES = ("plan",)
 
@@ -57,13 +58,16 @@ AGENT_KINDS = {
     "mcts": Kind("mcts", "MCTS with chance nodes and per-seat rewards; every iteration draws "
                  "afresh what the seat cannot see (the central top, A-INFO); playouts by the "
                  "lite policy without random decisions (playout=sharp; lite: the first "
-                 "agent's, 10% random; greedy: one ply at every decision); also written "
+                 "agent's, 10% random; greedy: one ply at every decision; model: sharp, "
+                 "the other seats' decisions in the tree by the greedy rule); also written "
                  "mcts:ITERATIONS[:C][:PLAYOUT]", _mcts_name,
                  core_mcts_kind_options(DEFAULT_ITERATIONS, DEFAULT_C)
                  + (choice_option("playout", PLAYOUTS, DEFAULT_PLAYOUT,
                                   "playout policy: sharp (the best deck by the evaluation, other "
                                   "decisions one ply), lite (the same, 10% random: the first "
-                                  "agent's) or greedy (one ply at every decision)"),),
+                                  "agent's), greedy (one ply at every decision) or model "
+                                  "(sharp; in the tree the other seats decide by the greedy "
+                                  "agent's rule)"),),
                  example="mcts:iterations=500,c=0.7"),
 }
 
