@@ -176,9 +176,9 @@ cdef inline void slot_map(const GameState* s, u8* slot_of) noexcept nogil:
         if s.slot_card[k] != NO_CARD:
             slot_of[s.slot_card[k]] = k
 
-# Which of the costlier features of taking a card card_take_features computes (TF_ALL for the
-# feature rows); fitted_turn leaves out those whose weights are all 0, as a weights file that
-# does without them (issue 33) has them, which gives the same logits with less work.
+# Which of the costlier features of taking a card card_take_features computes: all of them
+# for the feature rows (TF_ALL); fitted_turn leaves out those that weigh 0 under its weights
+# (a file fitted without them, issue 33), which gives the same logits with less work.
 cdef enum:
     TF_OPP_VALUE = 1        # PF_OPP_VALUE: card_value for the opponent
     TF_OPP_NOW = 2          # PF_OPP_NOW
