@@ -515,6 +515,30 @@ def test_the_weights_option_pins_a_shipped_set_or_a_file(tmp_path):
     assert parse_agent("plan:iterations=50").spec["weights"] is None
 
 
+@pytest.mark.parametrize("names", [("opponent_value", "opponent_value_now"),
+                                   ("expose_value",),
+                                   ("opponent_value", "opponent_value_now", "expose_value",
+                                    "expose_face_down")])
+def test_features_weighing_zero_are_left_out_of_the_playouts_exactly(tmp_path, names):
+    """The playouts skip the costlier features of taking a card (the opponent's worth, the
+    uncovered cards) when their weights are 0 (issue 33): the same search as when they are
+    computed and weigh next to nothing (1e-300 adds nothing to a logit of order 1)."""
+    turn = next(s for s in _turns([23]) if s.n_decisions >= 10).clone()
+    w = search.read_policy_weights(search.policy_weights_file("round8"))
+    runs = []
+    for eps in (0.0, 1e-300):
+        w2 = w.copy()
+        for name in names:
+            w2[search.POLICY_WEIGHT_NAMES.index(name)] = eps
+        path = tmp_path / f"w{len(runs)}.npz"
+        np.savez(path, weights=w2, features=np.array(search.POLICY_WEIGHT_NAMES))
+        runs.append(search.mcts_search(turn, kind="plan", iterations=1500, seed=5,
+                                       weights=str(path)))
+    assert runs[0] == runs[1]
+    base = search.mcts_search(turn, kind="plan", iterations=1500, seed=5, weights="round8")
+    assert runs[0]["visits"] != base["visits"]      # the features did matter
+
+
 def test_two_plans_with_their_own_weights_meet_in_one_match(tmp_path):
     """Each agent of a match plays with its own weights: a game between a default plan and
     one with other weights is the same whichever set is the loaded default."""

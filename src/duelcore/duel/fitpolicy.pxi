@@ -176,10 +176,34 @@ cdef inline void slot_map(const GameState* s, u8* slot_of) noexcept nogil:
         if s.slot_card[k] != NO_CARD:
             slot_of[s.slot_card[k]] = k
 
-cdef void card_take_features(const GameState* s, int p, int c, int slot, double* g
-                             ) noexcept nogil:
+# Which of the costlier features of taking a card card_take_features computes: all of them
+# for the feature rows (TF_ALL); fitted_turn leaves out those that weigh 0 under its weights
+# (a file fitted without them, issue 33), which gives the same logits with less work.
+cdef enum:
+    TF_OPP_VALUE = 1        # PF_OPP_VALUE: card_value for the opponent
+    TF_OPP_NOW = 2          # PF_OPP_NOW
+    TF_EXPOSE = 4           # PF_EXPOSE_DOWN, and the walk over the cards taking c uncovers
+    TF_EXPOSE_VALUE = 8     # PF_EXPOSE_VALUE: each uncovered card's worth and cost for q
+    TF_ALL = 15
+
+cdef inline int take_needs(const double* W) noexcept nogil:
+    """The TF_* features whose weight under W is not 0."""
+    cdef int need = 0
+    if W[PF_OPP_VALUE] != 0.0:
+        need |= TF_OPP_VALUE
+    if W[PF_OPP_NOW] != 0.0:
+        need |= TF_OPP_NOW
+    if W[PF_EXPOSE_VALUE] != 0.0:
+        need |= TF_EXPOSE | TF_EXPOSE_VALUE
+    if W[PF_EXPOSE_DOWN] != 0.0:
+        need |= TF_EXPOSE
+    return need
+
+cdef inline void card_take_features(const GameState* s, int p, int c, int slot, double* g,
+                                    int need) noexcept nogil:
     """g[PF_DENY_WIN .. PF_EXPOSE_DOWN], g[PF_OPP_NOW] and g[PF_DENY_PAIR]: what taking card
-    c (in layout slot `slot`, 255 if none: slot_map) does to p's opponent."""
+    c (in layout slot `slot`, 255 if none: slot_map) does to p's opponent.  A feature left
+    out of `need` (TF_*) is 0."""
     cdef int q = 1 - p, sym = PC_SYMBOL[c], sh, d, u, card, trade
     cdef const PlayerState* op = &s.p[q]
     cdef double v, best = 0.0
@@ -205,11 +229,11 @@ cdef void card_take_features(const GameState* s, int p, int c, int slot, double*
             g[PF_DENY_WIN] = 1.0
         elif d + sh >= 6:
             g[PF_DENY_MIL] = 1.0
-    g[PF_OPP_VALUE] = cap10(card_value(s, q, c))
-    g[PF_OPP_NOW] = value_now(s, q, c)
+    g[PF_OPP_VALUE] = cap10(card_value(s, q, c)) if need & TF_OPP_VALUE else 0.0
+    g[PF_OPP_NOW] = value_now(s, q, c) if need & TF_OPP_NOW else 0.0
     g[PF_EXPOSE_VALUE] = 0.0
     g[PF_EXPOSE_DOWN] = 0.0
-    if s.age < 1 or s.age > 3 or slot >= NUM_SLOTS:
+    if s.age < 1 or s.age > 3 or slot >= NUM_SLOTS or not (need & TF_EXPOSE):
         return
     cov = PF_COVERS[s.age - 1][slot]
     while cov:
@@ -220,7 +244,7 @@ cdef void card_take_features(const GameState* s, int p, int c, int slot, double*
         card = s.slot_card[u]
         if card == NO_CARD:
             g[PF_EXPOSE_DOWN] += 1.0
-        else:
+        elif need & TF_EXPOSE_VALUE:
             v = cap10(card_value(s, q, card)) - card_cost(s, q, card, &trade) / 3.0
             if v > best:
                 best = v
@@ -264,7 +288,7 @@ cdef int turn_features(const GameState* s, int* acts, double* F, int* win) noexc
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            card_take_features(s, p, c, slot_of[c], g)
+            card_take_features(s, p, c, slot_of[c], g, TF_ALL)
             cost = card_cost(s, p, c, &trade)
             if cost <= me.coins and n < PF_MAX_ACTIONS:
                 f = &F[n * PF_N]
@@ -370,6 +394,7 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
     cdef const double* mq = (pp.mast_q + p * MAST_KEYS) if (pp.mast_w > 0.0 and
                                                             pp.mast_q != NULL) else NULL
     cdef double mw = pp.mast_w
+    cdef int need = take_needs(W)
     ws = (me.wonders & ~me.built) if s.n_built_wonders < 7 else 0
     wb = ws
     while wb:
@@ -390,13 +415,17 @@ cdef int fitted_turn(const GameState* s, u64* rng, const PolicyParams* pp) noexc
                  + W[PF_W_AGAIN] * PW_AGAIN[w])
         if mq != NULL:
             wl[w] += mw * (mq[2 * NUM_CARDS + w] - 0.5)
-    slot_map(s, slot_of)
+    if need & TF_EXPOSE:               # the slots matter only to the uncovered cards
+        slot_map(s, slot_of)
     for k in range(2):
         bits = s.avail[k]
         while bits:
             c = 64 * k + ctz(bits)
             bits &= bits - 1
-            card_take_features(s, p, c, slot_of[c], g)
+            if need == TF_ALL:      # (the same call, with the features known at compile time)
+                card_take_features(s, p, c, slot_of[c], g, TF_ALL)
+            else:
+                card_take_features(s, p, c, slot_of[c] if need & TF_EXPOSE else 255, g, need)
             shared = 0.0
             for i in range(PF_DENY_WIN, PF_EXPOSE_DOWN + 1):
                 shared += W[i] * g[i]
