@@ -277,3 +277,61 @@ def test_a_truncated_study_record_is_one_complete_line(tmp_path):
     r = run("study", "--resume", "--out", str(out))
     one_error(r, "study.json", "not valid JSON: unexpected end after line", "(cut short?)",
               code=1)
+
+
+# ---------------------------------------------------------------- run folders (new-user check)
+def _duel_study(out, *extra):
+    return run("study", "--p1", "greedy", "--p2", "greedy", "--games", "8", "--out", str(out),
+               "--no-plots", "--quiet", *extra)
+
+
+def test_a_ladder_never_writes_into_a_study_folder(tmp_path):
+    """A ladder's --out naming a study's folder (with or without --overwrite) is refused, and
+    the study's games stay as they were."""
+    out = tmp_path / "s"
+    ok(_duel_study(out, "--p2-extra-coins", "2"))
+    before = (out / "games.parquet").read_bytes()
+    for extra in ((), ("--overwrite",)):
+        one_error(run("ladder", "random", "greedy", "--games", "4", "--out", str(out), *extra),
+                  "holds a study", "not a ladder", code=1)
+    assert (out / "games.parquet").read_bytes() == before
+    lad = tmp_path / "l"
+    ok(run("ladder", "random", "greedy", "--games", "4", "--out", str(lad), "--no-plot"))
+    one_error(_duel_study(lad), "holds a ladder", "not a study", code=1)
+
+
+def test_resume_where_there_is_nothing_to_resume_is_refused(tmp_path):
+    (tmp_path / "notarun").mkdir()
+    (tmp_path / "notarun" / "x.txt").write_text("mine")
+    for out in (tmp_path / "notarun", tmp_path / "missing"):
+        one_error(_duel_study(out, "--resume"), "no interrupted study to resume", code=1)
+        one_error(run("ladder", "random", "greedy", "--games", "4", "--out", str(out),
+                      "--resume"), "no interrupted ladder to resume", code=1)
+    assert sorted(p.name for p in (tmp_path / "notarun").iterdir()) == ["x.txt"]
+    assert not (tmp_path / "missing").exists() or not any((tmp_path / "missing").iterdir())
+
+
+def test_resume_with_another_game_is_refused(tmp_path):
+    out = tmp_path / "s"
+    ok(_duel_study(out))
+    report = (out / "report.md").read_text()
+    one_error(run("study", "--game", "architects", "--games", "8", "--out", str(out),
+                  "--resume"), "holds a study of duel, not of architects", code=1)
+    assert (out / "report.md").read_text() == report
+
+
+@pytest.mark.parametrize("game, flags", [
+    ("duel", ["--p1", "greedy", "--p2", "greedy", "--p2-extra-coins", "2"]),
+    ("seven", ["--game", "seven", "--players", "3", "--remove", "Scientists Guild"]),
+    ("architects", ["--game", "architects", "--players", "2", "--force-wonder", "p1=Giza"]),
+])
+def test_the_same_study_command_again_with_resume_completes_it(tmp_path, game, flags):
+    """Repeating the command with --resume (as for simulate) does not add its treatment flags a
+    second time; a different treatment is still refused as a different study."""
+    out = tmp_path / game
+    args = ["study", "--games", "8", "--out", str(out), "--no-plots", "--quiet", *flags]
+    ok(run(*args))
+    ok(run(*args, "--resume"))
+    if game == "duel":
+        one_error(run(*[a if a != "2" else "3" for a in args], "--resume"),
+                  "holds a different study", code=1)

@@ -113,13 +113,21 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                                 base.get("players", players), "study")
         elif resume and (Path(out_dir) / "study.json").is_file():
             # flags given with --resume change the study in the folder, not the defaults
+            saved_game = None
             try:
                 saved = json.loads((Path(out_dir) / "study.json").read_text())
                 base = saved["spec"]
-                g, n = resolve_game(ctx, saved.get("game", "duel"),
-                                    base.get("players"), "study")
-            except (OSError, ValueError, KeyError, TypeError, click.UsageError):
+                saved_game = saved.get("game", "duel")
+            except (OSError, ValueError, KeyError, TypeError):
                 base = {}               # run_study reports the unreadable study record
+            if saved_game is not None and given(ctx, "game") and saved_game != g.name:
+                raise StudyError(f"{out_dir} holds a study of {saved_game}, not of {g.name}: "
+                                 f"resume it without --game, or choose another folder")
+            if saved_game is not None:
+                try:
+                    g, n = resolve_game(ctx, saved_game, base.get("players"), "study")
+                except click.UsageError:
+                    base = {}
         flags_given = (games, seed, p1, p2, alternate, name, chunk_size, agents)
         treatments = flag_setup["treatment"] or flag_setup["options"]
         if study_file is not None or any(f is not None for f in flags_given) or treatments \
@@ -128,7 +136,8 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                  for k, v in base.items()}
             d.setdefault("agents", {})
             d["options"] = {**base.get("options", {}), **flag_setup["options"]}
-            d["treatment"] = list(base.get("treatment", [])) + flag_setup["treatment"]
+            saved_treatments = list(base.get("treatment", []))
+            d["treatment"] = saved_treatments + flag_setup["treatment"]
             for key, value in (("games", games), ("seed", seed), ("name", name),
                                ("chunk_size", chunk_size)):
                 if value is not None:
@@ -154,6 +163,12 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                                    else [p1 or "greedy", p2 or "greedy"]}
                 elif "seats" not in d["agents"]:
                     d["agents"] = {"seats": "greedy"}
+            if resume and saved_treatments and flag_setup["treatment"]:
+                # the same command again with --resume: its treatments are in the folder
+                mine = load_spec(dict(d, treatment=flag_setup["treatment"])).to_dict()
+                d["treatment"] = saved_treatments + [
+                    t for t, m in zip(flag_setup["treatment"], mine["treatment"])
+                    if m not in saved_treatments]
             spec = load_spec(d)
         elif not resume:
             raise StudyError("no study given: pass a study file or options "

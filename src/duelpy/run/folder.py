@@ -32,6 +32,8 @@ __all__ = ["RunFolder", "write_parquet", "package_version"]
 
 CHUNKS = "chunks"
 GAMES_FILE = "games.parquet"
+#: The kinds of run folder: each names its manifest ``<kind>.json``.
+RUN_KINDS = ("study", "ladder")
 
 
 def package_version() -> str:
@@ -138,7 +140,21 @@ class RunFolder:
                              f"({e.__class__.__name__}: {e})") from None
 
     def check_new(self, overwrite: bool, resume: bool) -> None:
-        """Before a new run: refuse a folder holding another run (unless ``overwrite``)."""
+        """Before a new run: refuse a folder holding another run (unless ``overwrite``), a
+        run of another kind (a study where a ladder would go, even with ``overwrite``: its
+        files are not this kind's to move aside), a ``games.parquet`` of no known run, and
+        ``resume`` where there is nothing to resume."""
+        for other in RUN_KINDS:
+            if other != self.kind and (self.path / f"{other}.json").exists():
+                raise self.error(f"{self.path} holds a {other} ({other}.json), not a "
+                                 f"{self.kind}: choose another folder")
+        if resume and not self.has_manifest():
+            raise self.error(f"{self.path}: no interrupted {self.kind} to resume here (no "
+                             f"{self.manifest_name}); leave out --resume to start one")
+        if not overwrite and not self.has_manifest() and (self.path / GAMES_FILE).exists():
+            raise self.error(f"{self.path} holds a {GAMES_FILE} of no known {self.kind} (no "
+                             f"{self.manifest_name}); pass --overwrite or choose another "
+                             f"folder")
         if self.has_manifest() and not overwrite:
             if resume:
                 return
