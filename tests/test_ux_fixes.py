@@ -335,3 +335,19 @@ def test_the_same_study_command_again_with_resume_completes_it(tmp_path, game, f
     if game == "duel":
         one_error(run(*[a if a != "2" else "3" for a in args], "--resume"),
                   "holds a different study", code=1)
+
+
+def test_a_seven_record_with_a_seed_beyond_64_bits_or_a_bool_action_is_refused(tmp_path):
+    """7 Wonders records are checked as Architects' are: the seed within 0..2**64-1 (it
+    wrapped to the seed modulo 2**64), seats and actions integers, not booleans."""
+    import json
+    path = tmp_path / "s.json"
+    ok(run("watch", "--game", "seven", "--players", "3", "--agents", "random", "--seed", "5",
+           "--record", str(path)))
+    rec = json.loads(path.read_text())
+    big = dict(rec, seed=2**64 + 5)
+    (tmp_path / "big.json").write_text(json.dumps(big))
+    one_error(run("replay", str(tmp_path / "big.json")), "seed", "2**64 - 1", code=1)
+    seat = dict(rec, moves=[[True] + rec["moves"][0][1:]] + rec["moves"][1:])
+    (tmp_path / "bool.json").write_text(json.dumps(seat))
+    one_error(run("replay", str(tmp_path / "bool.json")), "move 1", code=1)

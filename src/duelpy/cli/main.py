@@ -55,8 +55,9 @@ class DuelGroup(click.Group):
 @click.group(cls=DuelGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="duel")
 def main():
-    """duel: fast simulators of 7 Wonders Duel and 7 Wonders (--game duel|seven), with
-    MCTS agents, balance studies, rating ladders and benchmarks.
+    """duel: fast simulators of 7 Wonders Duel, 7 Wonders and 7 Wonders Architects
+    (--game duel|seven|architects), with MCTS agents, balance studies, rating ladders and
+    benchmarks.
 
     \b
     Examples:
@@ -68,6 +69,7 @@ def main():
       duel bench --games 200000 --jobs 2
       duel simulate --game seven --players 4 --agents mcts:200,greedy --games 100
       duel watch --game seven --players 4 --agents greedy --record g.json
+      duel simulate --game architects --players 4 --games 100000
     """
 
 

@@ -289,7 +289,8 @@ def play(opponent, iterations, seconds, seat, seed, record_path, overwrite, from
     """Play a game against an agent in the terminal.
 
     Enter a move by the number beside it in the list or by its name; type 'help' at the
-    prompt for the commands (moves, board, hint, undo, save FILE, quit).  Duel's numbers
+    prompt for the commands (moves, board, quit; Duel also hint, undo, save FILE, and Duel
+    and 7 Wonders info NAME).  Duel's numbers
     are the moves' action ids (as in hints and records); 7 Wonders and Architects number
     their list 1 to N.  quit, Ctrl-C or the end of input stop the game.
 

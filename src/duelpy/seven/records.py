@@ -39,11 +39,19 @@ def record_of(players, seed, moves, sides="random", boards=None, state=None,
     return rec
 
 
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def replay(rec: dict) -> _core.State:
     """The final State of a record, every move checked.  Raises RecordError."""
     check_keys(rec, KEYS, KEYS - {"result", "boards", "remove"}, RecordError)
     if rec["game"] != "seven" or rec["format"] != 1:
         raise RecordError("not a 7 Wonders record of format 1")
+    if not (_is_int(rec["players"]) and _is_int(rec["seed"]) and 0 <= rec["seed"] < 2**64):
+        raise RecordError(f"players must be an integer and seed an integer from 0 to "
+                          f"2**64 - 1, not {str(rec['players'])[:30]} and "
+                          f"{str(rec['seed'])[:30]}")
     try:
         st = new_game(rec["players"], seed=rec["seed"], sides=rec["sides"],
                       boards=rec.get("boards"), remove=rec.get("remove"))
@@ -52,8 +60,8 @@ def replay(rec: dict) -> _core.State:
     if not isinstance(rec["moves"], list):
         raise RecordError("moves must be a list")
     for i, m in enumerate(rec["moves"]):
-        if not (isinstance(m, list) and len(m) == 3 and isinstance(m[0], int)
-                and isinstance(m[1], int) and isinstance(m[2], str)):
+        if not (isinstance(m, list) and len(m) == 3 and _is_int(m[0]) and _is_int(m[1])
+                and isinstance(m[2], str)):
             raise RecordError(f"move {i + 1}: expected [seat, action, text], got {m!r}")
         seat, a, text = m
         try:
