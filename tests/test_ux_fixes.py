@@ -351,3 +351,15 @@ def test_a_seven_record_with_a_seed_beyond_64_bits_or_a_bool_action_is_refused(t
     seat = dict(rec, moves=[[True] + rec["moves"][0][1:]] + rec["moves"][1:])
     (tmp_path / "bool.json").write_text(json.dumps(seat))
     one_error(run("replay", str(tmp_path / "bool.json")), "move 1", code=1)
+
+
+def test_simulate_over_an_interrupted_run_points_to_resume(tmp_path):
+    """The table of an interrupted run exists beside its run folder: simulate without
+    --resume names the interrupted run and --resume, not only --overwrite."""
+    out = tmp_path / "x.parquet"
+    out.write_bytes(b"PAR1")                               # what Ctrl-C left (rows so far)
+    run_dir = tmp_path / ".x.parquet.run"
+    run_dir.mkdir()
+    (run_dir / "simulate.json").write_text("{}")
+    one_error(run("simulate", "--games", "10", "--out", str(out)), "interrupted run",
+              "--resume")

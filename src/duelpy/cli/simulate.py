@@ -43,12 +43,16 @@ def _prepare(out: Path, identity: dict, size: int, overwrite: bool, resume: bool
              ) -> RunFolder:
     """The folder where the run saves its finished chunks, beside ``out``: a new one, or the
     interrupted run of the same command (``resume``).  click errors name what is wrong."""
+    run = RunFolder(out.with_name(f".{out.name}.run"), "simulate", "chunk", 1,
+                    rows_per_game=identity["players"] if game.name != "duel" else 1)
+    interrupted = (f"an interrupted run of {out} is kept in {run.path}: pass --resume to "
+                   f"continue it, or --overwrite to start again")
+    if run.has_manifest() and not (resume or overwrite):
+        raise click.BadParameter(interrupted, param_hint="--out")    # before "out exists"
     try:
         check_new_file(out, overwrite or resume, TABLE_SUFFIXES)
     except OutputError as e:
         raise click.BadParameter(str(e), param_hint="--out") from None
-    run = RunFolder(out.with_name(f".{out.name}.run"), "simulate", "chunk", 1,
-                    rows_per_game=identity["players"] if game.name != "duel" else 1)
     if resume or overwrite:                 # the half-written table of a killed run
         for stale in out.parent.glob(f".{out.name}.*.part"):
             stale.unlink(missing_ok=True)
@@ -56,9 +60,7 @@ def _prepare(out: Path, identity: dict, size: int, overwrite: bool, resume: bool
         if overwrite and not resume:
             shutil.rmtree(run.path, ignore_errors=True)
         elif not resume:
-            raise click.BadParameter(f"an interrupted run of {out} is kept in {run.path}: "
-                                     f"pass --resume to continue it, or --overwrite to start "
-                                     f"again", param_hint="--out")
+            raise click.BadParameter(interrupted, param_hint="--out")
         else:
             try:
                 saved = run.read_manifest()["run"]
