@@ -363,3 +363,11 @@ def test_simulate_over_an_interrupted_run_points_to_resume(tmp_path):
     (run_dir / "simulate.json").write_text("{}")
     one_error(run("simulate", "--games", "10", "--out", str(out)), "interrupted run",
               "--resume")
+
+
+def test_seven_rendering_names_the_seats_waited_for_as_players():
+    """The board's 'waiting for' line names players as the rest of the board does (P1..,
+    the Free City), not 0-based seat numbers."""
+    from duelpy.seven import new_game, render_text
+    assert render_text(new_game(3, seed=1)).splitlines()[1].endswith("(P1, P2, P3)")
+    assert render_text(new_game(2, seed=1)).splitlines()[1].endswith("(P1, P2, Free City)")

@@ -14,8 +14,12 @@ def render_text(state: _core.State, seat: int | None = None) -> str:
     head = f"7 Wonders, {state.players} players"
     if state.players == 2:
         head += " (Free City variant: seat 2 is the Free City)"
+    def label(i: int) -> str:
+        return "Free City" if state.players == 2 and i == 2 else f"P{i + 1}"
+
+    pending = state.pending_seats()
     lines = [head, f"Age {state.age}, turn {state.turn}, waiting for: {state.phase}"
-             + (f" (seats {state.pending_seats()})" if state.pending_seats() else "")]
+             + (f" ({', '.join(label(i) for i in pending)})" if pending else "")]
     for i in range(state.seats):
         board, side, stages = state.board(i)
         mil, defeats = state.military(i)
@@ -35,7 +39,7 @@ def render_text(state: _core.State, seat: int | None = None) -> str:
                      f"place: {', '.join(state.added_cards()) or '-'}")
     if state.is_terminal():
         lines.append("scores: " + "; ".join(
-            f"{'Free City' if state.players == 2 and i == 2 else f'P{i + 1}'} {s['total']}"
+            f"{label(i)} {s['total']}"
             for i, s in enumerate(state.scores())))
         lines.append("winners: " + ", ".join(f"P{i + 1}" for i in state.winners()))
     return "\n".join(lines)
