@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from duelcore.architects import engine as _core
 
-from duelpy.base.records import check_keys, check_result, load_checked, write_record
+from duelpy.base.records import (check_keys, check_result, is_int as _is_int, load_checked,
+                                  write_record)
 from duelpy.architects.game import new_game
 from duelpy.architects.notation import action_name
 
@@ -49,10 +50,6 @@ def record_of(players: int, seed: int, moves, setup=None, agents=None, state=Non
     if st.is_terminal():
         rec["result"] = {"winners": st.winners(), "totals": [s["total"] for s in st.scores()]}
     return rec
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def load_record(path) -> dict:

@@ -6,8 +6,13 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["read_record_json", "load_checked", "write_record", "check_keys", "check_result",
+__all__ = ["is_int", "read_record_json", "load_checked", "write_record", "check_keys", "check_result",
            "json_problem"]
+
+
+def is_int(v: Any) -> bool:
+    """True for an int that is not a bool (JSON's true/false are no seat, action or seed)."""
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def json_problem(e: json.JSONDecodeError) -> str:

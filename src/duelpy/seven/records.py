@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from duelcore import seven as _core
 
-from duelpy.base.records import check_keys, check_result, load_checked, write_record
+from duelpy.base.records import (check_keys, check_result, is_int as _is_int, load_checked,
+                                  write_record)
 from duelpy.seven.game import new_game
 
 KEYS = {"game", "format", "players", "seed", "sides", "boards", "moves", "result", "remove"}
@@ -37,10 +38,6 @@ def record_of(players, seed, moves, sides="random", boards=None, state=None,
         rec["result"] = {"winners": state.winners(),
                          "totals": [s["total"] for s in state.scores()]}
     return rec
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def replay(rec: dict) -> _core.State:
