@@ -219,6 +219,7 @@ def test_an_ignored_ctrl_c_stays_ignored():
     import os
     import signal
     import threading
+    import time
     state = mid_game(4, 10)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     timer = threading.Timer(0.05, os.kill, (os.getpid(), signal.SIGINT))
