@@ -120,10 +120,11 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                 saved_game = saved.get("game", "duel")
             except (OSError, ValueError, KeyError, TypeError):
                 base = {}               # run_study reports the unreadable study record
-            if saved_game is not None and given(ctx, "game") and saved_game != g.name:
-                raise StudyError(f"{out_dir} holds a study of {saved_game}, not of {g.name}: "
-                                 f"resume it without --game, or choose another folder")
             if saved_game is not None:
+                if given(ctx, "game") and saved_game != g.name:
+                    raise StudyError(f"{out_dir} holds a study of {saved_game}, not of "
+                                     f"{g.name}: resume it without --game, or choose another "
+                                     f"folder")
                 try:
                     g, n = resolve_game(ctx, saved_game, base.get("players"), "study")
                 except click.UsageError:
