@@ -371,3 +371,13 @@ def test_seven_rendering_names_the_seats_waited_for_as_players():
     from duelpy.seven import new_game, render_text
     assert render_text(new_game(3, seed=1)).splitlines()[1].endswith("(P1, P2, P3)")
     assert render_text(new_game(2, seed=1)).splitlines()[1].endswith("(P1, P2, Free City)")
+
+
+def test_a_folder_holding_games_of_no_known_run_is_refused(tmp_path):
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "games.parquet").write_bytes(b"PAR1 somebody's games")
+    one_error(_duel_study(out), "games.parquet of no known study", "--overwrite", code=1)
+    one_error(run("ladder", "random", "greedy", "--games", "4", "--out", str(out)),
+              "games.parquet of no known ladder", code=1)
+    assert (out / "games.parquet").read_bytes() == b"PAR1 somebody's games"
