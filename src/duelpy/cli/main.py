@@ -6,13 +6,14 @@ end in a traceback.
 """
 from __future__ import annotations
 
+import os
 import sys
 
 import click
 
 from duelpy.cli.agents import agents
 from duelpy.cli.bench import bench
-from duelpy.cli.common import one_line as _one_line
+from duelpy.cli.common import one_line as _one_line, remember_invocation
 from duelpy.cli.ladder import ladder
 from duelpy.cli.play import play
 from duelpy.cli.records import replay, seven, show, watch
@@ -22,11 +23,25 @@ from duelpy.cli.train import train
 from duelpy.web.command import serve
 
 
+EXIT_BROKEN_PIPE = 141     # 128 + SIGPIPE: what a shell tool reports when its reader has gone
+
+
+def _broken_pipe() -> None:
+    """The reader of stdout has gone (``duel ... | head``): exit quietly with 141, as shell tools
+    do, and without Python's "Exception ignored" line when stdout is flushed at exit."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(EXIT_BROKEN_PIPE)
+
+
 class DuelGroup(click.Group):
     """A click group whose errors are one line on stderr (no usage block, no traceback)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
+        remember_invocation(sys.argv[1:] if args is None else list(args))
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         try:
@@ -46,9 +61,19 @@ class DuelGroup(click.Group):
                 hint = f" (see '{e.ctx.command_path} --help')"
             click.echo(f"Error: {_one_line(e.format_message())}{hint}", err=True)
             sys.exit(e.exit_code)
+        except BrokenPipeError:
+            _broken_pipe()
+        except SystemExit as e:                 # rich's own answer to a broken pipe: exit 1
+            if isinstance(e.__context__, BrokenPipeError):
+                _broken_pipe()
+            raise
         except OSError as e:
             click.echo(f"Error: {_one_line(e)}", err=True)
             sys.exit(1)
+        try:                                    # the buffered tail of stdout, while it can fail
+            sys.stdout.flush()
+        except BrokenPipeError:
+            _broken_pipe()
         sys.exit(rv if isinstance(rv, int) and not isinstance(rv, bool) else 0)
 
 
