@@ -46,6 +46,9 @@ def test_simulate_many_quick_games_keeps_them(tmp_path):
     assert game.is_monotonic_increasing and game.is_unique
     assert game.iloc[0] == 0 and game.iloc[-1] < 1_000_000_000
     assert f"wrote {n:,} games" in stderr and "--resume" in stderr
+    # the line gives the command that continues the run, as typed, not "duel simulate ..."
+    again = f"duel simulate --games 1000000000 --jobs 2 --out {out} --resume continues"
+    assert again in " ".join(stderr.split()), stderr
     # the finished games, and the run kept for --resume beside them (issue 29)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".g.parquet.run", "g.parquet"]
 

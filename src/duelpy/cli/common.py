@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+import shlex
 from datetime import datetime
 from pathlib import Path
 
@@ -13,10 +14,31 @@ from rich.table import Table
 from duelpy.base.output import OutputError, check_new_file
 
 __all__ = ["one_line", "console", "board_width", "result_line", "vp_table",
-           "EXIT_INTERRUPTED", "free_name", "seed_and_record", "plural"]
+           "EXIT_INTERRUPTED", "free_name", "seed_and_record", "plural",
+           "remember_invocation", "resume_command"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
+
+_invocation: list[str] | None = None        # the arguments of this ``duel`` command, as typed
+
+
+def remember_invocation(args: list[str]) -> None:
+    """Keep the command's arguments (after ``duel``) for :func:`resume_command`."""
+    global _invocation
+    _invocation = [str(a) for a in args]
+
+
+def resume_command(fallback: str) -> str:
+    """The command that continues an interrupted run: the arguments as typed, without
+    ``--overwrite``, with ``--resume``; ``fallback`` when they are not known (the command was
+    called from Python, not through ``duel``)."""
+    if _invocation is None:
+        return fallback
+    args = [a for a in _invocation if a != "--overwrite"]
+    if "--resume" not in args:
+        args.append("--resume")
+    return "duel " + shlex.join(args)
 
 
 def one_line(text) -> str:

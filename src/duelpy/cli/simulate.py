@@ -20,7 +20,7 @@ from duelpy.base.game import ChunkTask, SetupError
 from duelpy.base.interrupt import exit_interrupted, sigint_stops, wrapping_up
 from duelpy.base.output import TABLE_SUFFIXES, OutputError, TableWriter, check_new_file
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line
+from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, resume_command
 from duelpy.cli.options import (agents_option, game_options, resolve_game, setup_flags,
                                 setup_values)
 from duelpy.games import play_task
@@ -231,7 +231,8 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, resume, quiet
             msg = (f"wrote {written:,} {what} to {out}" if written else
                    f"no game finished: {out} not written")
             if outcome.interrupted:
-                msg += f"; duel simulate ... --out {out} --resume continues the run"
+                again = resume_command(f"duel simulate (the same flags) --out {out} --resume")
+                msg += f"; {again} continues the run"
             console(stderr=True).print(msg, highlight=False)
         if outcome.interrupted:
             exit_interrupted(EXIT_INTERRUPTED)
