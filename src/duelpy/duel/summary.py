@@ -105,7 +105,7 @@ class Summary:
             rows.append({"": f"mean VP of P{p + 1}", "count": k, "rate": nan,
                          "mean": m if k else nan, "sd": sd, "ci_low": float(lo),
                          "ci_high": float(hi)})
-        return pd.DataFrame(rows).set_index("")
+        return pd.DataFrame(rows).set_index("").rename_axis(None)   # no blank header line
 
 
 def summary(df: pd.DataFrame) -> pd.DataFrame:
