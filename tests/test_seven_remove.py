@@ -96,7 +96,7 @@ def test_rules_game_unchanged_without_removal():
 def test_bad_removals_are_one_clear_error():
     with pytest.raises(ValueError, match="unknown card 'Foo'"):
         sv.new_state(3, remove=["Foo"])
-    with pytest.raises(ValueError, match="did you mean Altar"):
+    with pytest.raises(ValueError, match="did you mean 'Altar'"):
         sv.new_state(3, remove=["altar"])
     with pytest.raises(ValueError, match=r"Mine is not in the 3-player game .*6\+"):
         sv.new_state(3, remove=["Mine"])

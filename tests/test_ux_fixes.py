@@ -87,10 +87,14 @@ S3 = ["--game", "seven", "--players", "3"]
     ("play", A3 + ["--force-wonder", "p2=Gizah"], "Gizah", "'Giza'"),
     ("study", A3 + ["--force-wonder", "p1=Gizah"], "Gizah", "'Giza'"),
     ("simulate", A3 + ["--force-wonder", "p1=Pyramids of Gizah"], "Gizah", "'Giza'"),
-    ("simulate", A3 + ["--ban-token", "Economie"], "Economie", "Economy"),
+    ("simulate", A3 + ["--ban-token", "Economie"], "Economie", "'Economy'"),
     ("study", S3 + ["--force-wonder", "p1=Giza"], "Giza", "'Gizah'"),
     ("study", S3 + ["--force-wonder", "p1=Halicarnassus B"], "Halicarnassus", "'Halikarnassus'"),
-    ("simulate", S3 + ["--remove", "Scientist Guild"], "Scientist Guild", "Scientists Guild"),
+    ("simulate", S3 + ["--remove", "Scientist Guild"], "Scientist Guild", "'Scientists Guild'"),
+    ("simulate", S3 + ["--agents", "grdy"], "grdy", "'greedy'"),
+    ("simulate", A3 + ["--agents", "random,grdy,greedy"], "grdy", "'greedy'"),
+    ("simulate", S3 + ["--agents", "mcts:iteratons=5"], "iteratons", "'iterations'"),
+    ("simulate", A3 + ["--agents", "mcts:iteratons=5"], "iteratons", "'iterations'"),
     ("simulate", ["--force-wonder", "p1=The Pyramid"], "The Pyramid", "'The Pyramids'"),
     ("simulate", ["--ban-token", "Lw"], "Lw", "'Law'"),
     ("study", ["--ban-token", "Lw"], "--ban-token", "'Law'"),
@@ -112,7 +116,7 @@ def test_a_misspelt_name_is_refused_with_the_games_spelling(tmp_path, command, a
     ('game = "seven"\nplayers = 3\n[[treatment]]\nboards = {p1 = "Rodos"}\n',
      "Rodos", "'Rhodos'"),
     ('game = "seven"\nplayers = 3\n[[treatment]]\nremove = ["Scientist Guild"]\n',
-     "Scientist Guild", "Scientists Guild"),
+     "Scientist Guild", "'Scientists Guild'"),
     ('[[treatment]]\nbanned_tokens = ["Lw"]\n', "Lw", "'Law'"),
 ])
 def test_a_misspelt_name_in_a_study_file(tmp_path, study, wrong, right):
@@ -381,3 +385,26 @@ def test_a_folder_holding_games_of_no_known_run_is_refused(tmp_path):
     one_error(run("ladder", "random", "greedy", "--games", "4", "--out", str(out)),
               "games.parquet of no known ladder", code=1)
     assert (out / "games.parquet").read_bytes() == b"PAR1 somebody's games"
+
+
+# --- the reader of stdout goes away (duel ... | head): exit 141 quietly, as shell tools do
+
+@pytest.mark.parametrize("args", [
+    ["agents"],                                             # rich output
+    ["simulate", "--games", "20", "--p1", "random", "--p2", "random"],
+    ["simulate", "--game", "architects", "--players", "3", "--games", "20"],
+])
+def test_broken_pipe_exits_141_without_a_message(args):
+    import os
+    import subprocess
+    import sys
+    r, w = os.pipe()
+    os.close(r)                             # no reader: the first write fails with EPIPE
+    try:
+        proc = subprocess.run([sys.executable, "-m", "duelpy.cli", *args], stdout=w,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(w)
+    assert proc.returncode == 141, proc.stderr
+    assert "Error" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    assert "Exception ignored" not in proc.stderr, proc.stderr

@@ -575,7 +575,7 @@ def new_state(players, seed=0, wonders=None, explicit_chance=False, free_order=F
 def _close(word, names):
     import difflib
     hits = difflib.get_close_matches(str(word), list(names), n=2, cutoff=0.6)
-    return f" (did you mean {' or '.join(hits)}?)" if hits else ""
+    return f" (did you mean {' or '.join(repr(h) for h in hits)}?)" if hits else ""
 
 
 def resolve_wonder(name):

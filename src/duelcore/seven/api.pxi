@@ -1052,7 +1052,7 @@ def _removal(int players, remove):
     for name in remove:
         if not isinstance(name, str) or name not in _data.NAMES:
             close = [x for x in _data.NAMES if str(name).lower() in x.lower()][:4]
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
             raise ValueError(f"unknown card {name!r} to remove{hint}")
         nm = _data.NAMES.index(name)
         if nm >= SV_FIRST_GUILD:

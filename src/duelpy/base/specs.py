@@ -317,7 +317,7 @@ def core_mcts_options(rest: str, raw: str, number: Callable[[str, str, str, bool
                 c = number(value, "c", raw, False)
             else:
                 raise error(f"agent {raw!r}: option {key!r} is not available for {label}' "
-                            f"mcts (iterations, c)")
+                            f"mcts{close_matches(key, ('iterations', 'c'))} (iterations, c)")
     elif rest:
         parts = rest.split(":")
         if len(parts) > 2:
@@ -375,7 +375,8 @@ def core_agent_kind(text: Any, kinds: Sequence[str], duel_only: Sequence[str],
         raise error(f"agent {raw!r} is a 7 Wonders Duel agent, not available for {title} "
                     f"({syntax})")
     if kind not in kinds:
-        raise error(f"unknown agent {raw!r} for {title} ({syntax})")
+        raise error(f"unknown agent {raw!r}{close_matches(kind, kinds)} for {title} "
+                    f"({syntax})")
     rest = rest.strip()
     if kind != "mcts" and rest:
         raise error(f"agent {raw!r}: {kind} takes no options{where}")

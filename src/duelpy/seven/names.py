@@ -26,7 +26,7 @@ def resolve_card(text: str) -> str:
                       difflib.SequenceMatcher(None, k, key).ratio(), n)
                      for key, n in names.items()), reverse=True)
     close = [n for hits, ratio, n in scored if hits or ratio >= 0.75][:3]
-    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
     raise ValueError(f"unknown card {text!r}{hint}")
 
 
