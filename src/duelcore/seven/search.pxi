@@ -269,12 +269,27 @@ cdef inline void pick_subset(u64* src, int k, u64* dst, u64* rng) noexcept nogil
         bit_del(src, b)
         bit_add(dst, b)
 
+cdef inline int take_random_bit(u16* bits, u64* rng) noexcept nogil:
+    """A uniformly drawn set bit of ``bits`` (which must have one), cleared from it."""
+    cdef int j = sv_rng_below(rng, popcount(bits[0]))
+    cdef int t = 0
+    while True:
+        if (bits[0] >> t) & 1:
+            if j == 0:
+                break
+            j -= 1
+        t += 1
+    bits[0] &= ~(1 << t)
+    return t
+
+
 cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
     """Redeal, in place, every card player ``p`` cannot locate, consistently with what it has
     seen (W-INFO-1..5): its own hand, the cities, its own face-down cards and the hands it held
     this Age stay; another hand that p held keeps cards of what p saw in it; hands p never held,
     the pile, the unknown part of the discard and the stage cards are drawn from the rest.
-    Guilds p never saw may be swapped for guilds not drawn (W-INFO-4).  Other seats'
+    Guilds p never saw may be swapped for guilds not drawn (W-INFO-4): in Age III those p
+    cannot locate, before it every drawn guild.  Other seats'
     commitments of this turn are forgotten (W-TURN-1)."""
     cdef u64 U[3]
     cdef u64 seen_all[3]
@@ -362,15 +377,7 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
                     s.guilds &= ~(1 << g)
                     nloc += 1
             for k in range(nloc):
-                j = sv_rng_below(rng, popcount(avail_g))
-                t = 0
-                while True:
-                    if (avail_g >> t) & 1:
-                        if j == 0:
-                            break
-                        j -= 1
-                    t += 1
-                avail_g &= ~(1 << t)
+                t = take_random_bit(&avail_g, rng)
                 s.guilds |= 1 << t
                 i = GUILD_PHYS[t]
                 bit_add(U, i)
@@ -383,6 +390,17 @@ cdef void sv_determinize(SevenState* s, int p, u64* rng) noexcept nogil:
                     bit_add(s.discard, i)
                 elif loc[k] == 12:
                     bit_add(s.tucked, i)
+    elif s.guilds:
+        # before Age III nobody has seen a guild: the drawn ones may be any guild a study did
+        # not remove, as many as were drawn (W-INFO-4); none of them is in a hand or a pile
+        avail_g = (1 << SV_NUM_GUILDS) - 1
+        for g in range(SV_NUM_GUILDS):
+            if guild_out(s, g):
+                avail_g &= ~(1 << g)
+        k = popcount(s.guilds)
+        s.guilds = 0
+        for nloc in range(k):
+            s.guilds |= 1 << take_random_bit(&avail_g, rng)
     # hands of the other players
     for w in range(3):
         pool[w] = U[w] & cur[w] & ~seen_all[w]
