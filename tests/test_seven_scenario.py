@@ -72,7 +72,11 @@ def test_the_parts_given_are_there(players):
     assert {"Gardens", "Pantheon"} <= set(st.hand(1))
     d = st.to_dict()
     assert len(d["tucked"]) == 3                       # one card under each stage (W-WON-1)
-    assert set(d["cities"][0]["facedown"]) | set(d["cities"][1]["facedown"]) == set(d["tucked"])
+    # a card under a stage is known to its owner; a discard to one player (W-INFO-3)
+    own = set(d["cities"][0]["facedown"]) | set(d["cities"][1]["facedown"])
+    assert own - set(d["discard"]) == set(d["tucked"])
+    known = [p for c in d["cities"][:players] for p in c["facedown"]]
+    assert sorted(known) == sorted(d["tucked"] + d["discard"])
     _played_to_the_end(st, seed=players)
 
 

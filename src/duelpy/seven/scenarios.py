@@ -331,6 +331,22 @@ def scenario(players: int, seed: int = 0, *, age: int = 1, turn: int = 1,
         k += stage_n[i]
         if i < players:
             facedown[i] = sorted(mine)
+    # each card of the pile was discarded by one player, who alone knows it is there
+    # (W-INFO-3).  The builder does not know the turns, so the cards go to the players in
+    # seat order, each up to the turns (and the leftover card of each Age scored) that its
+    # city and stages do not account for; any more (the Free City's, Halikarnassus') in turn
+    room = [6 * (age - 1) + turn - (0 if over else 1) + scored - len(city_names[i]) - stage_n[i]
+            for i in range(players)]
+    i = 0
+    for p in sorted(disc):
+        for _ in range(players):
+            if room[i] > 0:
+                break
+            i = (i + 1) % players
+        room[i] -= 1
+        facedown[i].append(p)
+        i = (i + 1) % players
+    facedown = [sorted(f) for f in facedown]
     # ---- the position (the to_dict form), checked by the loader
     city_dicts = []
     for i in range(seats):
