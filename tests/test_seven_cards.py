@@ -54,7 +54,9 @@ CARD_IDS = [f"{c.age}-{c.name}" for c in D.CARDS]
 
 @pytest.mark.parametrize("card", D.CARDS, ids=CARD_IDS)
 def test_every_card(card):
-    """W-CARD: each Age card's production, VP, shields, science, coins and discounts."""
+    """W-CARD-1 (brown and grey: production), W-CARD-2 (blue: VP), W-CARD-3 (red: shields),
+    W-CARD-4 (green: one science symbol), W-CARD-5 (Tavern's 5 coins, the trading posts' and
+    Marketplace's discounts), W-CARD-6, W-CARD-7: each Age card built, with its effect."""
     st = seven_position(hand=[card.name], age=card.age)       # a hand holds its Age's cards
     before = st.city_info(0)
     left, right = st.city_info(1), st.city_info(6)
@@ -120,6 +122,8 @@ def test_commercial_cards_count_own_city(effect, own, gain, vp):
 
 
 def test_arena_counts_stages():
+    """W-CARD-7, W-CARD-9: Arena gives 3 coins per built stage of the owner's board once, and
+    1 VP per stage at the end (2 stages: 6 coins, 2 VP)."""
     st = seven_position(hand=["Arena"], stages=2)
     paid = build_it(st, "Arena")
     assert st.coins(0) == 30 - paid + 6 and st.scores()[0]["commercial"] == 2
@@ -132,7 +136,10 @@ NEIGHBOUR_EXTRA = {1: ["Altar", "Apothecary", "Barracks", "Tavern"],
 @pytest.mark.parametrize("guild", D.GUILDS, ids=lambda g: g.name)
 def test_every_guild(guild):
     """W-CARD-8: each guild's VP, counted in both neighbours (never the owner's city) except
-    Builders (own + neighbours), Shipowners (own, itself included), Scientists (a wildcard)."""
+    Builders (own + neighbours), Shipowners (own, itself included), Scientists (a wildcard);
+    one case each: Builders Guild, Craftsmens Guild, Magistrates Guild, Philosophers Guild,
+    Scientists Guild, Shipowners Guild, Spies Guild, Strategists Guild, Traders Guild, Workers
+    Guild."""
     own = ["Clay Pit", "Glassworks", "Arsenal", "Academy", "Senate"]
     guilds = [guild.name] + [g for g in GUILDS if g != guild.name][:8]
     # seat 0 has built 3 cards of Age III (Arsenal, Academy, Senate): turn 4 (W-TURN-5)
@@ -171,7 +178,8 @@ for b in D.BOARDS:
 @pytest.mark.parametrize("board,side,k,stage", STAGE_CASES, ids=STAGE_IDS)
 def test_every_wonder_stage(board, side, k, stage):
     """W-WON-1..8: each stage's cost is met with own production and trade, the card goes under
-    the board, and the printed effect applies."""
+    the board, and the printed effect applies; every stage of both sides of the 7 boards:
+    Rhodos, Alexandria, Ephesos, Babylon, Olympia, Halikarnassus, Gizah."""
     # the stage card: a card of Age III (the hand's Age), a guild so that it has one copy
     card = "Builders Guild"
     st = seven_position(board=f"{board} {side}", hand=[card], stages=k, discard=["Baths"])

@@ -8,7 +8,8 @@ from seven_helpers import act, commit_all, options, position
 
 
 def test_we1_two_neighbours_two_prices():
-    """WE1 (W-TRADE-2..6): Town Hall for Rhodos A with West Trading Post."""
+    """WE1 (W-TRADE-2, W-TRADE-3, W-TRADE-4, W-TRADE-5, W-TRADE-6): Town Hall for Rhodos A
+    with West Trading Post: (1, 4) or (2, 2); the right neighbour sells its one stone only."""
     cities = [["West Trading Post"], ["Quarry", "Caravansery"], ["Stone Pit", "Glassworks"]]
     st = position(3, ["Rhodos A", "Gizah A", "Babylon A"], age=3, cities=cities,
                   hands=[["Town Hall"], [], []], coins=[5, 3, 3])
@@ -52,8 +53,8 @@ def test_we3_income_comes_after_the_turn():
 
 
 def test_we4_one_double_card_three_uses():
-    """WE4 (W-PROD-1, W-TRADE-2, -3): Timber Yard gives wood to its owner, stone to the left
-    neighbour and wood to the right one in the same turn."""
+    """WE4 (W-PROD-1, W-TRADE-2, W-TRADE-3, W-CARD-1): Timber Yard gives wood to its owner,
+    stone to the left neighbour and wood to the right one in the same turn."""
     # Age I, turn 2 (Timber Yard was built on turn 1); the right neighbour, Olympia A (wood),
     # buys the second wood of its stage 1 (2 wood)
     cities = [["Timber Yard"], [], []]
@@ -101,7 +102,8 @@ def test_we5_stage_card_unlocks_nothing_and_same_name():
 
 
 def test_we6_science_with_wildcards():
-    """WE6 (W-SCI-3)."""
+    """WE6 (W-SCI-3, W-SCI-2): 21, 31, 38, 1; a city whose two wildcards are Scientists Guild
+    and Babylon A stage 2 scores 38."""
     assert sv.science_points(3, 2, 1) == 21
     assert sv.science_points(3, 2, 1, 1) == 31
     assert sv.science_points(3, 2, 1, 2) == 38
@@ -262,7 +264,8 @@ def test_we11_babylon_b_seventh_card():
 
 
 def test_we12_guilds_and_olympia_copy():
-    """WE12 (W-CARD-8, W-WON-8): X scores 32 VP of guilds; Olympia B copies Craftsmens (8)."""
+    """WE12 (W-CARD-8, W-WON-8, W-END-3): X scores 32 VP of guilds; Olympia B copies
+    Craftsmens (8), the copy that maximises its total."""
     boards = ["Ephesos A", "Olympia B", "Gizah A", "Rhodos A", "Babylon A"]
     cities = [
         ["Clay Pool", "Lumber Yard", "Ore Vein", "Glassworks", "Loom",
@@ -325,7 +328,9 @@ def test_we14_tie_break():
 
 
 def test_we15_free_city_turn():
-    """WE15 (W-FREE-4..7): P1 controls, keeps Lumber Yard, gives Baths to the Free City."""
+    """WE15 (W-FREE-4, W-FREE-5, W-FREE-6, W-FREE-7): P1 controls, keeps Lumber Yard, gives
+    Baths to the Free City, which must build it; all pairs for the Free City; a chain build is
+    compulsory for it."""
     # this engine's seats: P1 0, P2 1, Free City 2 (the digest's ring turned by one seat)
     st = position(2, ["Gizah A", "Rhodos A", "Alexandria A"], age=1, turn=1,
                   hands=[["Lumber Yard", "Baths"], ["Clay Pool"]])
@@ -371,7 +376,7 @@ def test_hands_pass_left_in_ages_one_and_three(age, direction):
 
 
 def test_free_city_hands_swap_and_pile_shrinks():
-    """W-FREE-7, -8: the two players swap hands; at turn 6 the controller picks 2 of 3 cards,
+    """W-FREE-7, W-FREE-8: the two players swap hands; at turn 6 the controller picks 2 of 3 cards,
     the other player 1 of 2, and both leftovers and the pile's last card are discarded."""
     st = position(2, ["Gizah A", "Rhodos A", "Alexandria A"], age=1, turn=5)
     assert st.controller() == 0 and [len(st.hand(0)), len(st.hand(1))] == [4, 3]

@@ -1,12 +1,16 @@
 """The Architects rules suite covers every rule of RULES-ARCH.md: each rule id (A-...) and
 worked example (AE1..AE26) is cited in the docstring of at least one test of
-``tests/architects/test_arch_*.py``, and every wonder, progress token and option is named."""
-import ast
+``tests/architects/test_arch_*.py``, and every wonder, progress token and option is named
+(the checks of tests/rules_coverage_helpers.py, shared with the Duel and 7 Wonders suites)."""
 import pathlib
-import re
+import sys
 
 from duelcore.architects import data
 from duelcore.architects import engine as core
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))     # tests/: the helpers
+from rules_coverage_helpers import check_cited, check_digest, check_each_cites, \
+    check_list, check_named, docstrings  # noqa: E402
 
 RULES = pathlib.Path("/work/shared/rules/RULES-ARCH.md")
 #: Every rule id of the digest (86), written out so that the list does not depend on the
@@ -23,47 +27,35 @@ RULE_IDS = (
     + ["A-DEC-1", "A-DEC-2"]
 )
 EXAMPLES = [f"AE{i}" for i in range(1, 27)]
+RULE = r"(?<![\w-])A-[A-Z]+-\d+(?!\w)"
 
 
 def _docstrings():
-    here = pathlib.Path(__file__).parent
-    docs = []
-    for path in sorted(here.glob("test_arch_*.py")):
-        if path.name == pathlib.Path(__file__).name:
-            continue
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                docs.append((path.name, node.name, ast.get_docstring(node) or ""))
-    return docs
+    return docstrings(pathlib.Path(__file__).parent, "test_arch_*.py",
+                      skip=(pathlib.Path(__file__).name,))
 
 
 def test_the_list_of_rules_is_the_digests():
-    """RULES-ARCH.md: the 86 rule ids above are the digest's (when it is at hand)."""
-    assert len(RULE_IDS) == 86 == len(set(RULE_IDS))
-    if RULES.exists():
-        found = set(re.findall(r"\*\*(A-[A-Z]+-\d+)\*\*", RULES.read_text()))
-        assert found == set(RULE_IDS)
+    """RULES-ARCH.md: the 86 rule ids and AE1..AE26 above are the digest's (when it is at
+    hand)."""
+    check_list(RULE_IDS, 86)
+    check_list(EXAMPLES, 26)
+    check_digest(RULES, RULE_IDS, r"A-[A-Z]+-\d+", EXAMPLES, r"AE\d+")
 
 
 def test_every_rules_test_cites_a_rule():
     """Each test of the rules files says which rule (A-...) or example (AE...) it checks."""
-    for file, name, doc in _docstrings():
-        if file in ("test_arch_examples.py", "test_arch_rules.py"):
-            assert re.search(r"\bA-[A-Z]+-\d+\b|\bAE\d+\b", doc), f"{file}::{name}"
+    check_each_cites(_docstrings(), r"\bA-[A-Z]+-\d+\b|\bAE\d+\b",
+                     files=("test_arch_examples.py", "test_arch_rules.py"))
 
 
 def test_every_rule_and_example_is_cited():
-    """Every rule id A-... and every worked example AE1..AE26 is cited by a test."""
-    text = "\n".join(doc for _, _, doc in _docstrings())
-    cited = set(re.findall(r"\bA-[A-Z]+-\d+\b", text)) | set(re.findall(r"\bAE\d+\b", text))
-    missing = [r for r in RULE_IDS + EXAMPLES if r not in cited]
-    assert not missing, missing
+    """Every rule id A-... and every worked example AE1..AE26 is cited by a test, and no
+    test cites an A- id the list lacks."""
+    check_cited(RULE_IDS + EXAMPLES, _docstrings(), RULE)
 
 
 def test_every_wonder_token_and_option_is_named():
     """Every wonder, progress token and rule option (A-OPT) is named in a test docstring."""
-    flat = " ".join(" ".join(d for _, _, d in _docstrings()).split())
-    missing = [n for n in list(data.WONDERS) + list(data.TOKENS) + list(core.RULE_DEFAULTS)
-               if n not in flat]
-    assert not missing, missing
+    check_named(list(data.WONDERS) + list(data.TOKENS) + list(core.RULE_DEFAULTS),
+                _docstrings())
