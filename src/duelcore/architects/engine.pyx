@@ -39,6 +39,9 @@ cdef u8 COST_UNITS[5]
 cdef u8 COST_SAME[5]            # 1: "k identical", 0: "k different"
 cdef u8 TOKEN_COPIES[14]
 cdef u8 TRIG[14]                # kind -> the extra-card token type it triggers, AR_NONE
+cdef u8 TRIG_I[14]              # the same, 0 for AR_NONE, and TRIG_M 255 where TRIG is a
+cdef u8 TRIG_M[14]              #   type, 0 for AR_NONE: p.tok[TRIG_I[k]] & TRIG_M[k] tests it
+cdef u8 HORNS[14]               # horns of a card kind (A-MIL-2)
 cdef u8 CONFLICT[8]             # conflict tokens by player count
 cdef u8 PAY_G[231][5]           # grey cards of each resource in payment id
 cdef u64 PAY_GW[231]            # the same packed, resource r in byte r (payments)
@@ -119,6 +122,10 @@ def _build_tables():
     for name, kinds in _data.EXTRA_CARD_TRIGGERS.items():
         for kind in kinds:
             TRIG[_data.KINDS.index(kind)] = _data.TOKENS.index(name)
+    for k in range(14):
+        TRIG_I[k] = 0 if TRIG[k] == AR_NONE else TRIG[k]
+        TRIG_M[k] = 0 if TRIG[k] == AR_NONE else 255
+        HORNS[k] = 1 if k == K_RED1 else (2 if k == K_RED2 else 0)
     for i in range(8):
         CONFLICT[i] = _data.CONFLICT_TOKENS.get(i, 0)
     assert len(PAYMENTS) == AR_NUM_PAYMENTS, len(PAYMENTS)
@@ -181,17 +188,16 @@ cdef inline int left_deck(const ArchState* s, int i) noexcept nogil:
 
 
 cdef inline int right_deck(const ArchState* s, int i) noexcept nogil:
-    """Seat i's right deck: its right neighbour's deck D_{i-1} (Terms)."""
-    return i - 1 if i > 0 else s.n_players - 1
+    """Seat i's right deck: its right neighbour's deck D_{i-1} (Terms).  Branch-free."""
+    return i - 1 + (s.n_players & -(<int>(i == 0)))
 
 
 cdef inline int pick_deck(const ArchState* s, int which) noexcept nogil:
-    """Deck id of PICK 0 left, 1 right, 2 central for the active seat."""
-    if which == 0:
-        return s.active
-    if which == 1:
-        return s.active - 1 if s.active > 0 else s.n_players - 1
-    return AR_CENTRAL
+    """Deck id of PICK 0 left, 1 right, 2 central for the active seat.  Branch-free (a
+    random player's pick is a coin toss for the branch predictor)."""
+    cdef int a = s.active
+    return ((a & -(<int>(which == 0))) | (right_deck(s, a) & -(<int>(which == 1)))
+            | (AR_CENTRAL & -(<int>(which == 2))))
 
 
 cdef inline bint any_deck(const ArchState* s) noexcept nogil:
@@ -428,36 +434,25 @@ cdef inline int sets_possible(const ArchState* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------- arrival (A-ARR)
-cdef inline void turn_horns(ArchState* s, int h) noexcept nogil:
-    """A-MIL-2: h horns turn conflict tokens; the last one makes a battle pending."""
-    cdef int room
-    if s.battle:
-        return
-    room = s.conflict - s.turned
-    if h > room:
-        h = room
-    s.turned += h
-    if s.turned == s.conflict:
-        s.battle = 1
-
-
 cdef void arrive(ArchState* s, int k) noexcept nogil:
     """A card of kind k arrives in the active seat's tableau (A-ARR-1 steps 2-5; step 1, the
     reveal of the deck's new top, is a chance node the driver resolves before anything else
     is decided)."""
     cdef ArchSeat* p = &s.p[s.active]
-    cdef int t
+    cdef int t, h, room
     p.tab[k] += 1
-    if k == K_BLUE2CAT:
-        s.cat = s.active                                    # A-CAT-1
-    elif k == K_RED1:
-        turn_horns(s, 1)
-    elif k == K_RED2:
-        turn_horns(s, 2)
-    t = TRIG[k]
-    if t != AR_NONE and p.tok[t] and not (s.used >> t) & 1 and not is_pending(s, t):
-        s.pend[s.n_pend] = t                                # A-ARR-1 step 5
-        s.n_pend += 1
+    s.cat = s.active if k == K_BLUE2CAT else s.cat          # A-CAT-1
+    # A-MIL-2, branch-free (the kind is random): h horns, none while a battle
+    # is pending, turn conflict tokens; the last one makes a battle pending (A-MIL-2)
+    h = HORNS[k] & -(<int>(s.battle == 0))
+    room = s.conflict - s.turned
+    s.turned += h if h < room else room
+    s.battle |= <u8>((h != 0) & (s.turned == s.conflict))
+    if p.tok[TRIG_I[k]] & TRIG_M[k]:                       # an extra-card token it triggers
+        t = TRIG[k]
+        if not (s.used >> t) & 1 and not is_pending(s, t):
+            s.pend[s.n_pend] = t                            # A-ARR-1 step 5
+            s.n_pend += 1
 
 
 cdef inline void reveal_top(ArchState* s, int d) noexcept nogil:
@@ -472,6 +467,11 @@ cdef inline void reveal_top(ArchState* s, int d) noexcept nogil:
 cdef void take(ArchState* s, int d) noexcept nogil:
     """The active seat takes the top card of deck d (non-empty).  From C with no fixed top
     the card is a chance draw (CH5), made before its arrival."""
+    take_in(s, d)
+
+
+cdef inline void take_in(ArchState* s, int d) noexcept nogil:
+    """take() inline (the main pick of ar_decide)."""
     cdef ArchDeck* dk = &s.d[d]
     cdef int k
     if dk.top == AR_NONE:               # only C: nobody looked at its top
@@ -606,7 +606,7 @@ cdef void begin_turn(ArchState* s) noexcept nogil:
             s.knowers = 1 << s.active
 
 
-cdef void end_turn(ArchState* s) noexcept nogil:
+cdef inline void end_turn(ArchState* s) noexcept nogil:
     cdef int i, cards = 0
     if s.battle:
         fight(s)
@@ -619,7 +619,8 @@ cdef void end_turn(ArchState* s) noexcept nogil:
         s.task = TK_NONE
         s.winner_mask = ar_winners(s)
         return
-    s.active = s.active + 1 if s.active + 1 < s.n_players else 0
+    i = s.active + 1
+    s.active = i & -(<int>(i < s.n_players))                # the next seat, branch-free
     begin_turn(s)
 
 
@@ -1179,7 +1180,7 @@ cdef inline void ar_decide(ArchState* s, int a) noexcept nogil:
     if s.phase == PH_MAIN:          # the common decision: apply_decision's first case
         s.phase = PH_CHANCE
         s.task = TK_NONE
-        take(s, pick_deck(s, a - A_PICK_BASE))
+        take_in(s, pick_deck(s, a - A_PICK_BASE))
     else:
         apply_decision(s, a)
     s.n_moves += 1
