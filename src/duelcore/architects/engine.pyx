@@ -425,9 +425,17 @@ cdef inline int sets_possible(const ArchState* s) noexcept nogil:
     """Bit mask of the science sets the active seat can form now (A-SCI-1..3): bit 0..2 a
     pair of tablet, gear, compass; bit 3 the triple.  0 when no token is left."""
     cdef const ArchSeat* p = &s.p[s.active]
-    cdef int t = p.tab[K_TABLET], g = p.tab[K_GEAR], c = p.tab[K_COMPASS]
-    cdef int m = ((<int>(t >= 2)) | (<int>(g >= 2) << 1) | (<int>(c >= 2) << 2)
-                  | (<int>((t > 0) & (g > 0) & (c > 0)) << 3))
+    cdef u32 v, two, one
+    cdef int m
+    # the three green counts (each <= 60) in bytes 0..2: bit 7 of each byte of v + 0x7E
+    # says ">= 2", of v + 0x7F "> 0"; the multiply by 1 + 2**7 + 2**14 moves the three
+    # ">= 2" bits (at 0, 8, 16 after the shift) to bits 14, 15, 16, with no carry
+    memcpy(&v, &p.tab[K_TABLET], 4)
+    v &= 0xFFFFFF
+    two = (v + 0x7E7E7E) & 0x808080
+    one = (v + 0x7F7F7F) & 0x808080
+    m = <int>(((two >> 7) * <u32>0x4081) >> 14) & 7
+    m |= (<int>(one == 0x808080)) << 3
     if m and tokens_left(s) == 0:
         return 0
     return m
