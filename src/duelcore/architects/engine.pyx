@@ -406,12 +406,12 @@ cdef int payments(const ArchState* s, int st, int* out) noexcept nogil:
             j += 1
             if PAY_C[pid] > coins:
                 break
-            if ((tw - PAY_GW[pid]) & GREY_HI) == GREY_HI:   # every PAY_G[pid][r] <= tab[r]
-                out[n] = pid
-                n += 1
-                if PAY_C[pid] < best:
-                    best = PAY_C[pid]
+            out[n] = pid                                    # kept (branch-free) when
+            n += ((tw - PAY_GW[pid]) & GREY_HI) == GREY_HI  # every PAY_G[pid][r] <= tab[r]
     if s.options & OP_COINS_WHEN_NEEDED:
+        for j in range(n):
+            if PAY_C[out[j]] < best:
+                best = PAY_C[out[j]]
         m = 0
         for j in range(n):
             if PAY_C[out[j]] == best:
@@ -593,7 +593,7 @@ cdef void fight(ArchState* s) noexcept nogil:
     s.battle = 0
 
 
-cdef void begin_turn(ArchState* s) noexcept nogil:
+cdef inline void begin_turn(ArchState* s) noexcept nogil:
     """A-TURN-1, -2: the next seat's turn; a cat holder looks at C's top (A-CAT-3)."""
     cdef ArchDeck* c = &s.d[AR_CENTRAL]
     cdef int k
