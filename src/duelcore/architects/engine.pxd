@@ -116,7 +116,10 @@ cdef enum:
     CK_BLIND = 6            # CH7: the stack top taken unseen
     CK_WINDOW = 7           # CH8: a card of a Halicarnassus window
 
-# Pending draws (s.draw): a chance event that must come before anything else
+# Pending draws (s.draw): a chance event that must come before anything else.  With sampled
+# chance the engine makes these draws at once (take, begin_turn, apply_decision: the draws
+# the driver's next step would make), so only explicit chance or a position given as data
+# holds one.
 cdef enum:
     DR_NONE = 0
     DR_CENTRAL = 1          # a take from C whose top the state does not fix

@@ -39,6 +39,9 @@ cdef u8 COST_UNITS[5]
 cdef u8 COST_SAME[5]            # 1: "k identical", 0: "k different"
 cdef u8 TOKEN_COPIES[14]
 cdef u8 TRIG[14]                # kind -> the extra-card token type it triggers, AR_NONE
+cdef u8 TRIG_I[14]              # the same, 0 for AR_NONE, and TRIG_M 255 where TRIG is a
+cdef u8 TRIG_M[14]              #   type, 0 for AR_NONE: p.tok[TRIG_I[k]] & TRIG_M[k] tests it
+cdef u8 HORNS[14]               # horns of a card kind (A-MIL-2)
 cdef u8 CONFLICT[8]             # conflict tokens by player count
 cdef u8 PAY_G[231][5]           # grey cards of each resource in payment id
 cdef u64 PAY_GW[231]            # the same packed, resource r in byte r (payments)
@@ -53,6 +56,8 @@ cdef u8 AVAIL[7][32]            # [wonder][built mask]: the available stages (A-
 cdef u8 CAND[5][3][160]         # [stage][0 plain, 1 Engineering]: candidate payment ids,
 cdef u8 N_CAND[5][3]            #   ascending (the valid ones are those the seat can pay)
 cdef u8 CAND_D1[5][3]           # index in CAND of the first candidate with a doubled coin
+cdef u8 OK_DIFF[8]              # [units 0..7]: bit st for each "k different" stage st
+cdef u8 OK_SAME[8]              #   with k <= units; the same for "k identical" stages
 
 cdef enum:
     ALL_STAGES = 31
@@ -61,9 +66,13 @@ cdef extern from *:
     """
     #define AR_GREY_BYTES 0xFFFFFFFFFFULL
     #define AR_GREY_HI 0x8080808080ULL
+    #define AR_BYTE_ONES 0x0101010101010101ULL
+    #define AR_BYTE_HI 0x8080808080808080ULL
     """
     const u64 GREY_BYTES "AR_GREY_BYTES"    # bytes 0..4 of a packed tableau: the greys
     const u64 GREY_HI "AR_GREY_HI"          # bit 7 of each of those bytes
+    const u64 BYTE_ONES "AR_BYTE_ONES"      # 1 in every byte
+    const u64 BYTE_HI "AR_BYTE_HI"          # bit 7 of every byte
 
 
 def _payment_table():
@@ -113,6 +122,10 @@ def _build_tables():
     for name, kinds in _data.EXTRA_CARD_TRIGGERS.items():
         for kind in kinds:
             TRIG[_data.KINDS.index(kind)] = _data.TOKENS.index(name)
+    for k in range(14):
+        TRIG_I[k] = 0 if TRIG[k] == AR_NONE else TRIG[k]
+        TRIG_M[k] = 0 if TRIG[k] == AR_NONE else 255
+        HORNS[k] = 1 if k == K_RED1 else (2 if k == K_RED2 else 0)
     for i in range(8):
         CONFLICT[i] = _data.CONFLICT_TOKENS.get(i, 0)
     assert len(PAYMENTS) == AR_NUM_PAYMENTS, len(PAYMENTS)
@@ -148,6 +161,16 @@ def _build_tables():
             assert all(PAY_D[x] == (j >= CAND_D1[s][mode]) for j, x in enumerate(ids))
             assert all(PAY_C[ids[j]] <= PAY_C[ids[j + 1]] for j in range(len(ids) - 1)
                        if PAY_D[ids[j]] == PAY_D[ids[j + 1]])
+    for i in range(8):
+        OK_DIFF[i] = 0
+        OK_SAME[i] = 0
+        for s in range(5):
+            if COST_UNITS[s] <= i:
+                if COST_SAME[s]:
+                    OK_SAME[i] |= 1 << s
+                else:
+                    OK_DIFF[i] |= 1 << s
+    assert max(COST_UNITS[s] for s in range(5)) <= 6     # offered_stages caps units at 6 + 1
     for w in range(7):
         for b in range(32):
             AVAIL[w][b] = 0
@@ -165,17 +188,16 @@ cdef inline int left_deck(const ArchState* s, int i) noexcept nogil:
 
 
 cdef inline int right_deck(const ArchState* s, int i) noexcept nogil:
-    """Seat i's right deck: its right neighbour's deck D_{i-1} (Terms)."""
-    return i - 1 if i > 0 else s.n_players - 1
+    """Seat i's right deck: its right neighbour's deck D_{i-1} (Terms).  Branch-free."""
+    return i - 1 + (s.n_players & -(<int>(i == 0)))
 
 
 cdef inline int pick_deck(const ArchState* s, int which) noexcept nogil:
-    """Deck id of PICK 0 left, 1 right, 2 central for the active seat."""
-    if which == 0:
-        return s.active
-    if which == 1:
-        return s.active - 1 if s.active > 0 else s.n_players - 1
-    return AR_CENTRAL
+    """Deck id of PICK 0 left, 1 right, 2 central for the active seat.  Branch-free (a
+    random player's pick is a coin toss for the branch predictor)."""
+    cdef int a = s.active
+    return ((a & -(<int>(which == 0))) | (right_deck(s, a) & -(<int>(which == 1)))
+            | (AR_CENTRAL & -(<int>(which == 2))))
 
 
 cdef inline bint any_deck(const ArchState* s) noexcept nogil:
@@ -189,6 +211,22 @@ cdef inline int sum14(const u8* v) noexcept nogil:
     for k in range(14):
         t += v[k]
     return t
+
+
+cdef inline int pool_index(const u8* cnt, int r) noexcept nogil:
+    """The kind of the card (or token) of index r (0 <= r < the pool's size) in a pool of
+    14 counts listed kind by kind: the smallest k with cnt[0] + ... + cnt[k] > r, what the
+    scan ``while r >= cnt[k]: r -= cnt[k]; k += 1`` gives.  Branch-free: the 14 prefix sums
+    in bytes (two multiplies), then the count of those <= r (every pool holds at most 60,
+    so no byte carries or borrows)."""
+    cdef u64 lo, hi, plo, phi, rr
+    memcpy(&lo, cnt, 8)                     # counts 0..7
+    memcpy(&hi, cnt + 6, 8)                 # counts 6..13 (no read past the 14)
+    hi >>= 16                               # counts 8..13 in bytes 0..5, bytes 6, 7 zero
+    plo = lo * BYTE_ONES                    # byte j: cnt[0] + ... + cnt[j]
+    phi = hi * BYTE_ONES + (plo >> 56) * BYTE_ONES  # byte j: cnt[0] + ... + cnt[8 + j]
+    rr = (<u64>r * BYTE_ONES) | BYTE_HI     # byte: 128 + r, minus a prefix keeps bit 7 iff
+    return popcount((rr - plo) & BYTE_HI) + popcount((rr - phi) & BYTE_HI)  # prefix <= r
 
 
 cdef inline int tokens_left(const ArchState* s) noexcept nogil:
@@ -276,37 +314,41 @@ cdef inline bint affordable(const ArchState* s, int st, int e) noexcept nogil:
 cdef int offered_stages(const ArchState* s, int* optional) noexcept nogil:
     """The stages the active seat must (or, under economy_forces_build off, may) build now
     (A-BUILD-4, -5, -8): a bit mask; ``optional`` is set to 1 when the player may decline
-    (only Economy makes them affordable, and the option is on)."""
-    cdef int avail = available_stages(s, s.active), st, m0 = 0, m1 = 0, r, have
-    cdef int g = 0, kinds = 0, tot = 0, e, eng, x
+    (only Economy makes them affordable, and the option is on).
+
+    Branch-free but for the tokens: the units the seat has for a "k different" stage (coins
+    + grey kinds held) and for a "k identical" one (coins + the largest grey count), both
+    coins + every grey under Engineering, capped at 6, pick the affordable stages from
+    OK_DIFF and OK_SAME; Economy's extra unit is the same with one unit more."""
+    cdef int avail = available_stages(s, s.active), m0, m1 = 0, hd, hs, g, x
     cdef const ArchSeat* p = &s.p[s.active]
+    cdef int coins = p.tab[K_COIN]
     cdef u64 w
     optional[0] = 0
     if not avail:
         return 0
-    # fast rejection: fewer than 2 resource units even with Economy (every cost is >= 2)
     memcpy(&w, &p.tab[0], 8)
-    w &= <u64>0xFFFFFFFFFFFFULL                                 # the 5 greys and the coins
-    # every cost is >= 2 units: fewer than 2 (with Economy's extra one) builds nothing
-    x = <int>(((w * <u64>0x010101010101ULL) >> 40) & 0xFF)      # their sum
-    if x + (1 if (p.tok[T_ECONOMY] and p.tab[K_COIN]) else 0) < 2:
-        return 0
-    for r in range(5):
-        x = p.tab[r]
-        tot += x
-        if x:
-            kinds += 1
-            if x > g:
-                g = x
-    e = 1 if eco_ready(s) else 0
-    eng = eng_ready(s)
-    for st in range(5):
-        if (avail >> st) & 1:
-            have = p.tab[K_COIN] + (tot if eng else (g if COST_SAME[st] else kinds))
-            if have >= COST_UNITS[st]:
-                m0 |= 1 << st
-            elif e and have + 1 >= COST_UNITS[st]:
-                m1 |= 1 << st
+    w &= GREY_BYTES                                             # the 5 grey counts (<= 60)
+    if eng_ready(s):
+        hd = coins + <int>(((w * BYTE_ONES) >> 32) & 0xFF)     # byte 4: the greys' sum
+        hs = hd
+    else:
+        hd = coins + popcount((w + <u64>0x7F7F7F7F7FULL) & GREY_HI)     # the kinds held
+        g = p.tab[0]
+        x = p.tab[1]
+        g = x if x > g else g
+        x = p.tab[2]
+        g = x if x > g else g
+        x = p.tab[3]
+        g = x if x > g else g
+        x = p.tab[4]
+        g = x if x > g else g
+        hs = coins + g
+    hd = hd if hd < 6 else 6
+    hs = hs if hs < 6 else 6
+    m0 = (OK_DIFF[hd] | OK_SAME[hs]) & avail
+    if eco_ready(s):
+        m1 = (OK_DIFF[hd + 1] | OK_SAME[hs + 1]) & avail & ~m0
     if not (s.options & OP_ECONOMY_OPTIONAL):
         return m0 | m1
     if s.eco_declined:
@@ -364,12 +406,12 @@ cdef int payments(const ArchState* s, int st, int* out) noexcept nogil:
             j += 1
             if PAY_C[pid] > coins:
                 break
-            if ((tw - PAY_GW[pid]) & GREY_HI) == GREY_HI:   # every PAY_G[pid][r] <= tab[r]
-                out[n] = pid
-                n += 1
-                if PAY_C[pid] < best:
-                    best = PAY_C[pid]
+            out[n] = pid                                    # kept (branch-free) when
+            n += ((tw - PAY_GW[pid]) & GREY_HI) == GREY_HI  # every PAY_G[pid][r] <= tab[r]
     if s.options & OP_COINS_WHEN_NEEDED:
+        for j in range(n):
+            if PAY_C[out[j]] < best:
+                best = PAY_C[out[j]]
         m = 0
         for j in range(n):
             if PAY_C[out[j]] == best:
@@ -383,58 +425,49 @@ cdef inline int sets_possible(const ArchState* s) noexcept nogil:
     """Bit mask of the science sets the active seat can form now (A-SCI-1..3): bit 0..2 a
     pair of tablet, gear, compass; bit 3 the triple.  0 when no token is left."""
     cdef const ArchSeat* p = &s.p[s.active]
-    cdef int m = 0, x
-    for x in range(3):
-        if p.tab[K_TABLET + x] >= 2:
-            m |= 1 << x
-    if p.tab[K_TABLET] and p.tab[K_GEAR] and p.tab[K_COMPASS]:
-        m |= 8
+    cdef u32 v, two, one
+    cdef int m
+    # the three green counts (each <= 60) in bytes 0..2: bit 7 of each byte of v + 0x7E
+    # says ">= 2", of v + 0x7F "> 0"; the multiply by 1 + 2**7 + 2**14 moves the three
+    # ">= 2" bits (at 0, 8, 16 after the shift) to bits 14, 15, 16, with no carry
+    memcpy(&v, &p.tab[K_TABLET], 4)
+    v &= 0xFFFFFF
+    two = (v + 0x7E7E7E) & 0x808080
+    one = (v + 0x7F7F7F) & 0x808080
+    m = <int>(((two >> 7) * <u32>0x4081) >> 14) & 7
+    m |= (<int>(one == 0x808080)) << 3
     if m and tokens_left(s) == 0:
         return 0
     return m
 
 
 # ---------------------------------------------------------------- arrival (A-ARR)
-cdef inline void turn_horns(ArchState* s, int h) noexcept nogil:
-    """A-MIL-2: h horns turn conflict tokens; the last one makes a battle pending."""
-    cdef int room
-    if s.battle:
-        return
-    room = s.conflict - s.turned
-    if h > room:
-        h = room
-    s.turned += h
-    if s.turned == s.conflict:
-        s.battle = 1
-
-
 cdef void arrive(ArchState* s, int k) noexcept nogil:
     """A card of kind k arrives in the active seat's tableau (A-ARR-1 steps 2-5; step 1, the
     reveal of the deck's new top, is a chance node the driver resolves before anything else
     is decided)."""
     cdef ArchSeat* p = &s.p[s.active]
-    cdef int t
+    cdef int t, h, room
     p.tab[k] += 1
-    if k == K_BLUE2CAT:
-        s.cat = s.active                                    # A-CAT-1
-    elif k == K_RED1:
-        turn_horns(s, 1)
-    elif k == K_RED2:
-        turn_horns(s, 2)
-    t = TRIG[k]
-    if t != AR_NONE and p.tok[t] and not (s.used >> t) & 1 and not is_pending(s, t):
-        s.pend[s.n_pend] = t                                # A-ARR-1 step 5
-        s.n_pend += 1
+    s.cat = s.active if k == K_BLUE2CAT else s.cat          # A-CAT-1
+    # A-MIL-2, branch-free (the kind is random): h horns, none while a battle
+    # is pending, turn conflict tokens; the last one makes a battle pending (A-MIL-2)
+    h = HORNS[k] & -(<int>(s.battle == 0))
+    room = s.conflict - s.turned
+    s.turned += h if h < room else room
+    s.battle |= <u8>((h != 0) & (s.turned == s.conflict))
+    if p.tok[TRIG_I[k]] & TRIG_M[k]:                       # an extra-card token it triggers
+        t = TRIG[k]
+        if not (s.used >> t) & 1 and not is_pending(s, t):
+            s.pend[s.n_pend] = t                            # A-ARR-1 step 5
+            s.n_pend += 1
 
 
 cdef inline void reveal_top(ArchState* s, int d) noexcept nogil:
     """Sampled chance: wonder deck d's new top drawn from s.rng at once (CH4), as the
     chance node the driver would show with explicit chance."""
     cdef ArchDeck* dk = &s.d[d]
-    cdef int r = ar_rng_below(&s.rng, dk.n), k = 0
-    while r >= dk.cnt[k]:
-        r -= dk.cnt[k]
-        k += 1
+    cdef int k = pool_index(dk.cnt, ar_rng_below(&s.rng, dk.n))
     dk.cnt[k] -= 1
     dk.top = k
 
@@ -442,10 +475,23 @@ cdef inline void reveal_top(ArchState* s, int d) noexcept nogil:
 cdef void take(ArchState* s, int d) noexcept nogil:
     """The active seat takes the top card of deck d (non-empty).  From C with no fixed top
     the card is a chance draw (CH5), made before its arrival."""
+    take_in(s, d)
+
+
+cdef inline void take_in(ArchState* s, int d) noexcept nogil:
+    """take() inline (the main pick of ar_decide)."""
     cdef ArchDeck* dk = &s.d[d]
     cdef int k
     if dk.top == AR_NONE:               # only C: nobody looked at its top
-        s.draw = DR_CENTRAL
+        if s.options & OP_EXPLICIT_CHANCE:
+            s.draw = DR_CENTRAL         # a chance node comes next
+            return
+        # sampled now: the draw the driver would make next (CH5; nothing comes between,
+        # no revealed top nor token row is due when a card is taken)
+        k = pool_index(dk.cnt, ar_rng_below(&s.rng, dk.n))
+        dk.cnt[k] -= 1
+        dk.n -= 1
+        arrive(s, k)
         return
     k = dk.top
     dk.top = AR_NONE
@@ -547,21 +593,28 @@ cdef void fight(ArchState* s) noexcept nogil:
     s.battle = 0
 
 
-cdef void begin_turn(ArchState* s) noexcept nogil:
+cdef inline void begin_turn(ArchState* s) noexcept nogil:
     """A-TURN-1, -2: the next seat's turn; a cat holder looks at C's top (A-CAT-3)."""
+    cdef ArchDeck* c = &s.d[AR_CENTRAL]
+    cdef int k
     s.used = 0
     s.eco_declined = 0
     s.eng_used = 0
     s.task = TK_MAIN
     s.turns += 1
-    if s.cat == s.active and s.d[AR_CENTRAL].n > 0:
-        if s.d[AR_CENTRAL].top != AR_NONE:
+    if s.cat == s.active and c.n > 0:
+        if c.top != AR_NONE:
             s.knowers |= 1 << s.active      # someone knows it already: no chance (CH6)
-        else:
-            s.draw = DR_LOOK
+        elif s.options & OP_EXPLICIT_CHANCE:
+            s.draw = DR_LOOK                # a chance node comes next
+        else:                               # sampled now: the driver's next draw (CH6)
+            k = pool_index(c.cnt, ar_rng_below(&s.rng, c.n))
+            c.cnt[k] -= 1
+            c.top = k
+            s.knowers = 1 << s.active
 
 
-cdef void end_turn(ArchState* s) noexcept nogil:
+cdef inline void end_turn(ArchState* s) noexcept nogil:
     cdef int i, cards = 0
     if s.battle:
         fight(s)
@@ -574,7 +627,8 @@ cdef void end_turn(ArchState* s) noexcept nogil:
         s.task = TK_NONE
         s.winner_mask = ar_winners(s)
         return
-    s.active = s.active + 1 if s.active + 1 < s.n_players else 0
+    i = s.active + 1
+    s.active = i & -(<int>(i < s.n_players))                # the next seat, branch-free
     begin_turn(s)
 
 
@@ -895,12 +949,25 @@ cdef void apply_decision(ArchState* s, int a) noexcept nogil:
     elif ph == PH_TOKEN:
         s.task = TK_NONE
         if a == A_TOKEN_STACK:
-            s.draw = DR_BLIND
+            if s.options & OP_EXPLICIT_CHANCE:
+                s.draw = DR_BLIND
+            else:                   # sampled now: the driver's next draw (CH7, the row full)
+                t = pool_index(s.stack, ar_rng_below(&s.rng, s.n_stack))
+                s.stack[t] -= 1
+                s.n_stack -= 1
+                give_token(s, t)
         else:
             t = a - A_TOKEN_BASE
             s.row[t] -= 1
             s.n_row -= 1
             give_token(s, t)
+            if s.n_stack and not (s.options & OP_EXPLICIT_CHANCE):
+                # sampled now: the driver's next draw turns the stack's top face up (CH7)
+                t = pool_index(s.stack, ar_rng_below(&s.rng, s.n_stack))
+                s.stack[t] -= 1
+                s.row[t] += 1
+                s.n_stack -= 1
+                s.n_row += 1
     elif ph == PH_STAGE:
         if s.task == TK_BUILD:
             s.task = TK_NONE
@@ -1018,12 +1085,7 @@ cdef int ar_sample_chance(ArchState* s, u64* rng) noexcept nogil:
         return -1
     pool = chance_pool(s, &tot)
     base = A_CH_TOKEN_BASE if (s.chance == CK_ROW or s.chance == CK_BLIND) else A_CH_KIND_BASE
-    r = ar_rng_below(rng, tot)
-    for k in range(14):
-        r -= pool[k]
-        if r < 0:
-            return base + k
-    return -1
+    return base + pool_index(pool, ar_rng_below(rng, tot))
 
 
 cdef void apply_chance(ArchState* s, int a) noexcept nogil:
@@ -1123,7 +1185,12 @@ cdef int ar_settle(ArchState* s, int* out) noexcept nogil:
 cdef inline void ar_decide(ArchState* s, int a) noexcept nogil:
     """Apply a legal decision without walking on (ar_settle does, and checks the state in
     the debug build): the fast path."""
-    apply_decision(s, a)
+    if s.phase == PH_MAIN:          # the common decision: apply_decision's first case
+        s.phase = PH_CHANCE
+        s.task = TK_NONE
+        take_in(s, pick_deck(s, a - A_PICK_BASE))
+    else:
+        apply_decision(s, a)
     s.n_moves += 1
 
 
