@@ -138,3 +138,19 @@ def test_batch_runs_stop_with_the_games_finished():
     raw = core.play_games_detail(3, ["random"] * 3, 10, seed=1)
     again = core.play_games_detail(3, ["random"] * 3, 5, seed=1, first_game=5)
     assert raw["totals"][5:] == again["totals"]                # chunks give the same games
+
+
+def test_pimc_hook_sums_the_trees():
+    """The PIMC tuning hook (a trial, not a default, docs/architects.md#strength): one tree per
+    determinized future, the root visits summed over the trees; off again, the search is the
+    default one (the same choice and visits as before the hook was set)."""
+    s = new_game(2, seed=3)
+    before = core.choose_action(s, "mcts:400", 5, return_stats=True)
+    core._set_params(PIMC=8)
+    try:
+        a, visits = core.choose_action(s, "mcts:400", 5, return_stats=True)
+    finally:
+        core._set_params(PIMC=0)
+    assert a in s.legal_actions() and max(visits, key=visits.get) == a
+    assert sum(visits.values()) <= 400 and sum(visits.values()) > 400 - 8 * len(visits)
+    assert core.choose_action(s, "mcts:400", 5, return_stats=True) == before

@@ -437,6 +437,9 @@ cdef void playout(ArchState* s, u64* rng, double* r, int policy) noexcept nogil:
 
 
 cdef double PRIOR_N = 4.0       # virtual visits of an action's one-ply prior (progressive bias)
+cdef int PIMC = 0               # > 0: that many determinized futures, one tree each (below)
+cdef int PEEK = 0               # with PIMC: the real hidden state, not a guess (a cheat, for
+                                #   measuring what knowing the future is worth; never a default)
 cdef int OPP_MODEL = 0          # other seats' decisions in the tree (a tuning hook; PL_MODEL
                                 #   sets 3): 0 UCT nodes, 1 the sharp policy's choice,
                                 #   2 greedy_lite, 3 the greedy agent's (greedy_action)
@@ -457,6 +460,16 @@ cdef bint expand(MTree* t, i32 node, const ArchState* s, const int* out, int n) 
         ar_apply(&c, out[j])
         t.nodes[ch].prior = 1.0 / (1.0 + exp(-expected_value(&c, mover, 1) / EVAL_T))
     return True
+
+
+cdef inline void root_visits(MTree* t, const int* acts, int n, int* acc) noexcept nogil:
+    """Add the visits of the root's children (by action) to acc."""
+    cdef int j
+    cdef i32 ch
+    for j in range(n):
+        ch = find_child(t, 0, acts[j])
+        if ch >= 0:
+            acc[j] += t.nodes[ch].visits
 
 
 cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTree* t,
@@ -487,6 +500,10 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
     cdef u64 rng = seed
     cdef ArchState s
     cdef int opp = OPP_MODEL
+    cdef int K = PIMC if 0 < PIMC <= iterations else 0
+    cdef int group = -1, gk
+    cdef int acc[AR_MAX_LEGAL]
+    cdef u64 gseed = 0, gcopy
     if policy == PL_MODEL:
         opp = 3
         policy = PL_SHARP
@@ -496,12 +513,28 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
     if nacts[0] == 1:
         visits[0] = 0
         return acts[0]
+    for j in range(nacts[0]):
+        acc[j] = 0
     for it in range(iterations):
         if stop_requested() or token_set(token):
             break
         s = root[0]
-        ar_determinize(&s, seat, &rng)
-        s.options |= OP_EXPLICIT_CHANCE
+        if K:
+            gk = <int>((<long long>it * K) // iterations)
+            if gk != group:
+                if group >= 0:
+                    root_visits(t, acts, nacts[0], acc)
+                    t.used = 0
+                    new_node(t, -1, -1)
+                group = gk
+                gseed = ar_rng_next(&rng)
+            gcopy = gseed
+            if not PEEK:
+                ar_determinize(&s, seat, &gcopy)
+            s.options &= ~OP_EXPLICIT_CHANCE
+        else:
+            ar_determinize(&s, seat, &rng)
+            s.options |= OP_EXPLICIT_CHANCE
         node = 0
         plen = 0
         while s.phase != PH_OVER and plen < 1000:
@@ -572,9 +605,9 @@ cdef int mcts(const ArchState* root, int iterations, double c_uct, u64 seed, MTr
                 t.nodes[ch].w += r[t.nodes[ch].mover]
     best = acts[0]
     bv = -1
+    root_visits(t, acts, nacts[0], acc)
     for j in range(nacts[0]):
-        ch = find_child(t, 0, acts[j])
-        visits[j] = 0 if ch < 0 else t.nodes[ch].visits
+        visits[j] = acc[j]
         if visits[j] > bv:
             bv = visits[j]
             best = acts[j]
@@ -657,10 +690,16 @@ def _set_params(**kw):
     """Tuning hook (tests and experiments): the evaluation weights and the MCTS playout."""
     global W_RES, W_STAGE, W_GREEN, W_SHIELD, R_WIN, R_MARGIN, PLAYOUT, EPS, STAGE_BONUS
     global LINEAR, W_TOKEN, W_PEND, MIL_FORM, END_W, W_SPARE, OPEN_LOOP, PLAYOUT_TURNS, EVAL_T, PRIOR_N, LITE_ALL
-    global G_EPS, OPP_MODEL
+    global G_EPS, OPP_MODEL, PIMC, PEEK
     for k, v in kw.items():
         if k == "OPP_MODEL":
             OPP_MODEL = v
+            continue
+        if k == "PIMC":
+            PIMC = v
+            continue
+        if k == "PEEK":
+            PEEK = v
             continue
         if k == "G_EPS":
             G_EPS = v
