@@ -288,7 +288,7 @@ def test_play_in_seat_two_against_mcts(tmp_path):
     assert load(path).players == ["mcts:iterations=30,c=1.4", "you"]
 
 
-def test_play_commands(tmp_path):
+def test_play_commands(tmp_path, monkeypatch):
     seed = 7
     state = duelcore.new_game(seed)
     first = state.legal_actions()[0]
@@ -296,26 +296,28 @@ def test_play_commands(tmp_path):
     empty = tmp_path / "empty.json"
     script = ["help", "board", "moves", "hint", action_name(first), f"save {saved}", "undo",
               "undo", "save", f"save {empty}", "quit"]
-    with CliRunner().isolated_filesystem(temp_dir=tmp_path) as here:
-        r = CliRunner().invoke(main, ["play", "--opponent", "greedy", "--seed", str(seed),
-                                      "--hint-iterations", "60"], input="\n".join(script) + "\n")
-        assert_ok(r)
-        out = r.output
-        assert "save FILE" in out and "undo" in out                       # help
-        assert out.count("Military track") >= 2                           # board
-        assert "Your moves" in out and f"{first:>4}  {action_name(first)}" in out
-        assert re.search(r"The \w+ search \(60 iterations\) would play: pick ", out)
-        assert re.search(r"\d+\.\d% of visits", out)
-        assert f"P1 (you) play: {action_name(first)}" in out
-        assert f"game saved to {saved}" in out
-        assert load(saved).moves[0] == first
-        assert "undone: back to your decision before move 1" in out
-        assert "nothing to undo" in out
-        assert "save needs a file name" in r.stderr
-        assert load(empty).moves == []                 # saved after the undos: no move
-        assert "Game record saved to duel-game-7-" in out               # the default record
-        (default,) = Path(here).iterdir()
-        assert default.name.startswith("duel-game-7-") and load(default).moves == []
+    here = tmp_path / "cwd"         # a fresh working folder (a bare "save" writes there)
+    here.mkdir()
+    monkeypatch.chdir(here)
+    r = CliRunner().invoke(main, ["play", "--opponent", "greedy", "--seed", str(seed),
+                                  "--hint-iterations", "60"], input="\n".join(script) + "\n")
+    assert_ok(r)
+    out = r.output
+    assert "save FILE" in out and "undo" in out                       # help
+    assert out.count("Military track") >= 2                           # board
+    assert "Your moves" in out and f"{first:>4}  {action_name(first)}" in out
+    assert re.search(r"The \w+ search \(60 iterations\) would play: pick ", out)
+    assert re.search(r"\d+\.\d% of visits", out)
+    assert f"P1 (you) play: {action_name(first)}" in out
+    assert f"game saved to {saved}" in out
+    assert load(saved).moves[0] == first
+    assert "undone: back to your decision before move 1" in out
+    assert "nothing to undo" in out
+    assert "save needs a file name" in r.stderr
+    assert load(empty).moves == []                 # saved after the undos: no move
+    assert "Game record saved to duel-game-7-" in out               # the default record
+    (default,) = Path(here).iterdir()
+    assert default.name.startswith("duel-game-7-") and load(default).moves == []
 
 
 def test_typing_garbage_at_the_prompt(tmp_path):

@@ -47,8 +47,9 @@ def test_simulate_many_quick_games_keeps_them(tmp_path):
     assert game.iloc[0] == 0 and game.iloc[-1] < 1_000_000_000
     assert f"wrote {n:,} games" in stderr and "--resume" in stderr
     # the line gives the command that continues the run, as typed, not "duel simulate ..."
+    # on one line, never wrapped (COLUMNS is 100 and the line is longer): a command to copy
     again = f"duel simulate --games 1000000000 --jobs 2 --out {out} --resume continues"
-    assert again in " ".join(stderr.split()), stderr
+    assert again in stderr, stderr
     # the finished games, and the run kept for --resume beside them (issue 29)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".g.parquet.run", "g.parquet"]
 

@@ -197,7 +197,7 @@ def test_wilson_interval():
 @pytest.mark.parametrize("kwargs, message", [
     ({"agents": ["random"]}, "at least 2 agents, got 1"),
     ({"agents": []}, "at least 2 agents, got 0"),
-    ({"agents": ["random", "bogus"]}, "agent 'bogus': unknown agent"),
+    ({"agents": ["random", "bogus"]}, "unknown agent 'bogus'"),
     ({"agents": ["random", "mcts:iteratons=5"]}, "unknown option 'iteratons'"),
     ({"agents": ["greedy", "greedy:seed=4"]}, "'greedy' is given twice"),
     ({"agents": ["mcts", "mcts:iterations=1000"]}, "given twice"),
@@ -227,10 +227,10 @@ def test_bad_input_is_refused_before_any_game(tmp_path, kwargs, message):
 @pytest.mark.parametrize("args, message, code", [
     (["random"], "at least 2 agents, got 1", 2),
     ([], "name at least 2 agents", 2),
-    (["random", "bogus", "-n", "2"], "unknown agent 'bogus'", 1),
-    (["random", "random", "-n", "2"], "'random' is given twice", 1),
+    (["random", "bogus", "-n", "2"], "unknown agent 'bogus'", 2),
+    (["random", "random", "-n", "2"], "'random' is given twice", 2),
     (["random", "plan:mast=1,mast=1", "-n", "2"],
-     "agent 'plan:mast=1,mast=1': option mast is given twice", 1),
+     "agent 'plan:mast=1,mast=1': option mast is given twice", 2),
     (["random", "greedy", "-n", "0"], "'--games'", 2),
     (["random", "greedy"], "--games N", 2),
     (["random", "greedy", "-n", "2", "--seconds", "nan"], "'--seconds'", 2),

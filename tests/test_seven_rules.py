@@ -12,7 +12,6 @@ import collections
 import json
 import random
 
-import pytest
 
 from duelcore import seven as sv
 from duelcore import seven_data as D

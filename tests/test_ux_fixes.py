@@ -408,3 +408,58 @@ def test_broken_pipe_exits_141_without_a_message(args):
     assert proc.returncode == 141, proc.stderr
     assert "Error" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
     assert "Exception ignored" not in proc.stderr, proc.stderr
+
+
+# ------------------------------------------------------- a new user's bad input (2026-12-07)
+@pytest.mark.parametrize("args, words", [
+    (["simulate", "--games", "10", "--resume"], ["--resume needs --out"]),
+    (["simulate", "--players", "9"], ["--players does not apply to --game duel"]),
+    (["simulate", "--game", "architects", "--players", "1"], ["--players 1", "2 to 7"]),
+    (["simulate", "--games", "10", "--force-wonder", "p1=Giza"],
+     ["--force-wonder", "unknown wonder 'Giza'", "choose from", "The Pyramids"]),
+    (["study", "--games", "10", "--p2-extra-coins", "-100", "--out", "x"],
+     ["--p2-extra-coins", "-100", "P2 would start with -93 coins"]),
+    (["study", "--games", "4", "--ban-token", "Economy", "--ban-token", "Economy", "--out", "x"],
+     ["--ban-token", "Economy is given twice"]),
+    (["ladder", "random", "random", "--games", "10"], ["'random' is given twice"]),
+    (["ladder", "--game", "architects", "--players", "2", "random", "mctz", "--games", "4"],
+     ["unknown agent 'mctz'", "did you mean 'mcts'"]),
+    (["simulate", "--game", "architects", "--agents", "mcts:foo=1"],
+     ["option 'foo'", "(iterations, c, playout)"]),
+    (["simulate", "--game", "architects", "--agents", "mcts:100:0.5:bogus"],
+     ["'bogus'", "not a playout policy", "sharp, lite, greedy, model"]),
+    (["simulate", "--game", "architects", "--agents", "mcts:50:lte"],
+     ["'lte' is neither C", "did you mean 'lite'"]),
+])
+def test_bad_input_is_usage(args, words, tmp_path, monkeypatch):
+    """Each is bad usage: one line naming the flag or the part that is wrong, exit 2, and
+    nothing written."""
+    monkeypatch.chdir(tmp_path)
+    one_error(run(*args), *words, code=2)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ladder_error_names_the_agent_once(tmp_path):
+    r = run("ladder", "mctz", "random", "--games", "2")
+    one_error(r, "unknown agent 'mctz'", code=2)
+    assert r.stderr.lower().count("mctz") == 1
+
+
+@pytest.mark.parametrize("game, record, words", [
+    ("seven", {"game": "seven", "format": 99, "players": 3, "seed": 1, "sides": "random",
+               "moves": []}, ["format 1, not 99"]),
+    ("architects", {"game": "architects", "format": 99, "players": 2, "seed": 1, "moves": []},
+     ["format 1, not 99"]),
+    ("architects", {"game": "seven", "format": 1, "players": 2, "seed": 1, "moves": []},
+     ["not a 7 Wonders Architects record", "'seven'"]),
+])
+def test_record_format_message_says_what_it_found(game, record, words):
+    if game == "seven":
+        from duelpy.seven.records import RecordError, replay
+    else:
+        from duelpy.architects.records import RecordError, replay
+    with pytest.raises(RecordError) as e:
+        replay(record)
+    for w in words:
+        assert w in str(e.value), str(e.value)
+

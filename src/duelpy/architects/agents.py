@@ -26,7 +26,7 @@ from functools import partial
 
 from duelpy.base.specs import (Kind, choice_option, core_agent_kind, core_lineup,
                                core_mcts_kind_options, core_mcts_options, core_number,
-                               core_with_iterations, split_agents)
+                               core_with_iterations)
 
 __all__ = ["AGENT_KINDS", "ArchitectsAgentError", "parse_agent", "lineup", "with_iterations",
            "DEFAULT_ITERATIONS", "DEFAULT_C"]
@@ -93,7 +93,7 @@ def parse_agent(text) -> str:
         return kind
     rest, playout = _playout(rest, raw)
     iterations, c = core_mcts_options(rest, raw, _number, ArchitectsAgentError, "Architects",
-                                      DEFAULT_ITERATIONS, DEFAULT_C)
+                                      DEFAULT_ITERATIONS, DEFAULT_C, tuple(PLAYOUTS))
     return _mcts_name(iterations, c, playout)
 
 

@@ -66,8 +66,12 @@ def save_record(path, rec: dict) -> None:
 def replay(rec) -> _core.State:
     """The final state of a record, every move checked.  Raises RecordError."""
     check_keys(rec, KEYS, ("game", "format", "players", "seed", "moves"), RecordError)
-    if rec["game"] != "architects" or rec["format"] != FORMAT:
-        raise RecordError(f"not a 7 Wonders Architects record of format {FORMAT}")
+    if rec["game"] != "architects":
+        raise RecordError(f"not a 7 Wonders Architects record: its game is "
+                          f"{str(rec['game'])[:30]!r}")
+    if rec["format"] != FORMAT:
+        raise RecordError(f"reads 7 Wonders Architects record format {FORMAT}, not "
+                          f"{str(rec['format'])[:30]}")
     setup = rec.get("setup", {})
     if not isinstance(setup, dict):
         raise RecordError("setup must be a table of new_game keywords")

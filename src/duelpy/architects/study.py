@@ -305,7 +305,9 @@ class ArchitectsReport(SeatReport):
                  f"- {s.players} players; agents {', '.join(s.agents)}; {s.games:,} games per "
                  f"arm, seed {s.seed} (the same seeds in every arm)",
                  "- win = highest VP, then most stages (A-END-4); a shared win counts 1/k; "
-                 "95% Wilson intervals; a change is the mean paired per-game difference"]
+                 "95% Wilson intervals; a seat's change is the mean paired per-game "
+                 "difference, a wonder's too when both arms deal the same wonders, else the "
+                 "difference of two independent rates (the games counted differ)"]
         if self.command:
             parts.append(f"- reproduce: `{self.command}`")
         for arm, tables in study_tables(self.frame).items():

@@ -25,7 +25,8 @@ def core_bench_table(game: str, core: Any, seed: int, players: int, games: int,
     in bytes, with ``jobs`` > 1 the throughput of that many worker threads, and the
     behaviour signature: the core's ``signature`` over 10,000 games from ``seed`` (with
     ``turns`` also their turns)."""
-    say(f"duel bench --game {game}: {repeat} runs of {games:,} random {players}-player "
+    runs_text = f"{repeat} run{'s' if repeat != 1 else ''}"
+    say(f"duel bench --game {game}: {runs_text} of {games:,} random {players}-player "
         f"games and {iterations:,} MCTS iterations (Ctrl-C stops)")
     sig = measure(core.random_games, players, 10_000, seed)
     runs = [measure(core.random_games, players, games, seed + k) for k in range(repeat)]

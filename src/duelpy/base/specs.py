@@ -295,13 +295,18 @@ def split_agents(text: str) -> list[str]:
 
 # ---- the agents of a game's core (7 Wonders, Architects): random, greedy, mcts[:N[:C]]
 def core_mcts_options(rest: str, raw: str, number: Callable[[str, str, str, bool], Any],
-                      error: type[Exception], label: str, iterations: int, c: float
-                      ) -> tuple[Any, Any]:
+                      error: type[Exception], label: str, iterations: int, c: float,
+                      playouts: tuple[str, ...] = ()) -> tuple[Any, Any]:
     """The (iterations, c) of a core's ``mcts`` description ``raw`` whose part after
     ``mcts:`` is ``rest``: the long form ``iterations=N,c=C`` (each key once) or the short
     ``N[:C]``; ``iterations`` and ``c`` are the defaults.  ``number(value, what, raw,
     integer)`` reads and checks a value (raising ``error``); ``error`` names ``raw`` for a
-    malformed description or an option ``label``'s mcts does not take."""
+    malformed description or an option ``label``'s mcts does not take.  ``playouts``: the
+    playout policies the game's mcts also takes (as ``playout=P`` or a trailing ``:P``,
+    removed from ``rest`` by the caller), named in the messages."""
+    keys = ("iterations", "c") + (("playout",) if playouts else ())
+    form = "mcts:ITERATIONS[:C]" + (f"[:PLAYOUT] (PLAYOUT: {', '.join(playouts)})"
+                                    if playouts else "")
     if rest and "=" in rest:
         seen = set()
         for item in rest.split(","):
@@ -317,15 +322,33 @@ def core_mcts_options(rest: str, raw: str, number: Callable[[str, str, str, bool
                 c = number(value, "c", raw, False)
             else:
                 raise error(f"agent {raw!r}: option {key!r} is not available for {label}' "
-                            f"mcts{close_matches(key, ('iterations', 'c'))} (iterations, c)")
+                            f"mcts{close_matches(key, keys)} ({', '.join(keys)})")
     elif rest:
         parts = rest.split(":")
         if len(parts) > 2:
-            raise error(f"agent {raw!r}: write mcts:ITERATIONS or mcts:ITERATIONS:C")
+            extra = ":".join(parts[2:])
+            what = "a playout policy" if playouts else "allowed"
+            raise error(f"agent {raw!r}: {extra!r} after ITERATIONS:C is not {what}; "
+                        f"write {form}")
         iterations = number(parts[0], "iterations", raw, True)
         if len(parts) == 2:
-            c = number(parts[1], "c", raw, False)
+            try:
+                c = number(parts[1], "c", raw, False)
+            except error as e:
+                if not playouts or _is_number(parts[1]):
+                    raise
+                raise error(f"agent {raw!r}: {parts[1].strip()!r} is neither C (a number) nor "
+                            f"a playout policy{close_matches(parts[1].strip(), playouts)}; "
+                            f"write {form}") from e
     return iterations, c
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def core_lineup(text_or_list: Any, players: int, parse: Callable[[str], str],

@@ -21,6 +21,7 @@ from duelpy.games import get_game
 from duelpy.ladder.rating import fit_ratings, head_to_head
 from duelpy.ladder.report import print_ladder, strip_budget
 from duelpy.ladder.run import MANIFEST, LadderError, LadderInterrupted, run_ladder
+from duelpy.ladder.spec import resolve_agents
 
 
 def _seconds(ctx, param, value):
@@ -120,6 +121,11 @@ def ladder(agents, games, seconds, iterations, seed, workers, backend, address, 
     if agents and games is None:
         raise click.UsageError("give the number of games per pairing: --games N"
                                if g.name == "duel" else "give the number of games: --games N")
+    if agents:      # bad agents or budget are bad usage (exit 2), as for duel simulate
+        try:
+            resolve_agents(list(agents), seconds, iterations, game=g.name)
+        except LadderError as e:
+            raise click.UsageError(str(e)) from None
     try:
         result = run_ladder(list(agents) or None, games, seconds=seconds, iterations=iterations,
                             seed=0 if seed is None else seed, workers=workers, backend=backend,

@@ -17,7 +17,7 @@ __all__ = ["game_options", "setup_flags", "resolve_game", "setup_values", "given
            "param_name", "agents_option", "flag_of", "cluster_options"]
 
 #: The player counts any game takes (each game checks its own).
-PLAYERS = click.IntRange(2, 7)
+PLAYERS = click.INT      # checked against the game by resolve_game (a Duel: no --players)
 
 
 def param_name(flag: str) -> str:
@@ -127,7 +127,11 @@ def setup_values(ctx: click.Context, game: Game, command: str) -> dict[str, Any]
     out: dict[str, Any] = {}
     for o in game.setup_options:
         if command in o.commands and given(ctx, param_name(o.flag)):
-            out[o.name] = ctx.params[param_name(o.flag)]
+            value = out[o.name] = ctx.params[param_name(o.flag)]
+            if isinstance(value, tuple):        # a repeated flag: each value once
+                twice = sorted({v for v in value if value.count(v) > 1}, key=str)
+                if twice:
+                    raise click.BadParameter(f"{twice[0]} is given twice", param_hint=o.flag)
     return out
 
 

@@ -151,6 +151,8 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, resume, quiet
     """
     ctx = click.get_current_context()
     g, n = resolve_game(ctx, game, players, "simulate", two_player_flags=("p1", "p2"))
+    if resume and out is None:
+        raise click.UsageError("--resume needs --out: the table of the run to continue")
     if g.name != "duel" and ctx.get_parameter_source("alternate").name == "COMMANDLINE":
         raise click.UsageError(f"--alternate does not apply to --game {g.name} ({g.title})")
     lineup = lineup_from_flags(g, n, agents, p1, p2)
@@ -233,6 +235,6 @@ def simulate(games, p1, p2, seed, jobs, alternate, out, overwrite, resume, quiet
             if outcome.interrupted:
                 again = resume_command(f"duel simulate (the same flags) --out {out} --resume")
                 msg += f"; {again} continues the run"
-            console(stderr=True).print(msg, highlight=False)
+            console(stderr=True).print(msg, highlight=False, soft_wrap=True)   # a command: unbroken
         if outcome.interrupted:
             exit_interrupted(EXIT_INTERRUPTED)

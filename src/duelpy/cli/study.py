@@ -181,7 +181,8 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
         raise click.ClickException(str(e)) from None
     except StudyInterrupted as e:
         with wrapping_up():              # a second Ctrl-C now: the --resume line first
-            err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False)
+            err.print(f"[yellow]{e}[/]: duel study --resume --out {out_dir}", highlight=False,
+                      soft_wrap=True)
             if (Path(out_dir) / PREVIOUS).is_dir():
                 err.print(f"the study it replaces is kept in {Path(out_dir) / PREVIOUS} until "
                           f"this one finishes", highlight=False)
@@ -192,7 +193,7 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
         with wrapping_up():
             err.print(f"[yellow]interrupted; every finished game is kept[/]: duel study "
                       f"--resume --out {out_dir} completes the study and its report",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
         sys.exit(130)
     if not quiet:
         if "plots" in inspect.signature(result.report.print).parameters:

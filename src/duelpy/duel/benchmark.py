@@ -82,7 +82,8 @@ def bench_table(players: int, games: int, iterations: int, repeat: int, jobs: in
                 say=print) -> tuple[str, list[tuple[str, str]]]:
     """What ``duel bench`` measures for Duel: ``(title, rows)`` after ``say(intro line)``.  ``measure(fn,
     *args, **kw)`` runs each timed call (the command's Ctrl-C-aware runner)."""
-    intro = (f"duel bench: {repeat} runs of {games:,} random games and {iterations:,} MCTS "
+    runs_text = f"{repeat} run{'s' if repeat != 1 else ''}"
+    intro = (f"duel bench: {runs_text} of {games:,} random games and {iterations:,} MCTS "
              f"iterations (Ctrl-C stops)")
     say(intro)
     sig_games = 10_000

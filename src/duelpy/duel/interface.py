@@ -3,7 +3,7 @@ runner, the commands and the conformance tests call.  The rules are the core's
 (:mod:`duelcore`); this module only maps the interface onto Duel's Python face."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 import pandas as pd
 
@@ -13,7 +13,7 @@ from duelcore.engine import VP_CATEGORIES, check_message
 from duelpy.base.errors import StudyError
 from duelpy.base.game import ChunkTask, SetupError, SetupOption, Shared
 from duelpy.base.specs import Kind, parse_pairs
-from duelpy.duel.options import game_options, normalise_options
+from duelpy.duel.options import DEFAULT_OPTIONS, game_options, normalise_options
 from duelpy.duel import benchmark, match, notation, records
 from duelpy.duel.render import render_text as _render_text
 from duelpy.duel.agents import (AGENT_KINDS, decision_cost, parse_agent, spec_keys,
@@ -191,9 +191,13 @@ class Duel(Shared):
                 _canonical({"forced_wonders": f})
             treatments += [{"forced_wonders": f} for f in forced]
             treatments += [{"banned_tokens": [t]} for t in banned]
-            treatments += [{"name": f"P2 {n:+d} coins", "p2_extra_coins": n}
-                           for n in (_int_flag(x, "--p2-extra-coins")
-                                     for x in values.get("p2_extra_coins", ()))]
+            start = cast(list, rules.get("start_coins") or DEFAULT_OPTIONS["start_coins"])
+            p2_coins = int(start[1])
+            for n in (_int_flag(x, "--p2-extra-coins") for x in values.get("p2_extra_coins", ())):
+                if not 0 <= p2_coins + n <= 1000:
+                    raise SetupError("--p2-extra-coins", f"{n:+d}: P2 would start with "
+                                     f"{p2_coins + n} coins (0 to 1,000)")
+                treatments.append({"name": f"P2 {n:+d} coins", "p2_extra_coins": n})
             if values.get("switch_centred_pawn"):
                 now = rules.get("centred_pawn", "chooses")
                 treatments.append({"centred_pawn": "begins" if now == "chooses"

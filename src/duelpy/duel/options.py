@@ -48,7 +48,8 @@ def _canonical(value, names, what, where):
     for n in names:
         if n.casefold() == key:
             return n
-    raise StudyError(f"{where}: unknown {what} {value!r}{_close(value, names)}")
+    raise StudyError(f"{where}: unknown {what} {value!r}"
+                     f"{_close(value, names) or '; choose from ' + ', '.join(names)}")
 
 
 def _check_keys(table, allowed, where):

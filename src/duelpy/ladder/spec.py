@@ -76,6 +76,8 @@ def resolve_agents(agents, seconds=None, iterations=None, game: str = "duel"
             name = g.agent_name(text)
         except ValueError as e:
             msg = str(e).removeprefix(f"{text!r}: ")    # some errors quote the text already
+            if repr(text) in msg:                       # and some name it inside
+                raise LadderError(msg) from None
             raise LadderError(f"agent {text!r}: {msg}") from None
         spec, budgeted = text, False
         if key is not None:

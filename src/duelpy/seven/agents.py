@@ -14,8 +14,7 @@ the same agent, whose canonical name is the short form (``mcts:1000`` for the de
 from __future__ import annotations
 
 from duelpy.base.specs import (Kind, core_agent_kind, core_lineup, core_mcts_kind_options,
-                               core_mcts_options, core_number, core_with_iterations,
-                               split_agents)
+                               core_mcts_options, core_number, core_with_iterations)
 
 KINDS = ("random", "greedy", "mcts")
 DEFAULT_ITERATIONS = 1000

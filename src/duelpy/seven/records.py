@@ -43,8 +43,10 @@ def record_of(players, seed, moves, sides="random", boards=None, state=None,
 def replay(rec: dict) -> _core.State:
     """The final State of a record, every move checked.  Raises RecordError."""
     check_keys(rec, KEYS, KEYS - {"result", "boards", "remove"}, RecordError)
-    if rec["game"] != "seven" or rec["format"] != 1:
-        raise RecordError("not a 7 Wonders record of format 1")
+    if rec["game"] != "seven":
+        raise RecordError(f"not a 7 Wonders record: its game is {str(rec['game'])[:30]!r}")
+    if rec["format"] != 1:
+        raise RecordError(f"reads 7 Wonders record format 1, not {str(rec['format'])[:30]}")
     if not (_is_int(rec["players"]) and _is_int(rec["seed"]) and 0 <= rec["seed"] < 2**64):
         raise RecordError(f"players must be an integer and seed an integer from 0 to "
                           f"2**64 - 1, not {str(rec['players'])[:30]} and "
