@@ -29,6 +29,9 @@ from duelcore import StateFormatError, data, new_game, search, state_from_dict
 
 import duelpy
 
+from mutation_helpers import (DrawChooser, RandomChooser, nudged, retyped,  # noqa: F401
+                              norm_path as _norm, walk as _walk)
+
 #: rule options of the corpus games: (options, number of games)
 CORPUS_OPTIONS = (
     (dict(explicit_chance=True, first_player=None), 14),
@@ -96,22 +99,6 @@ def corpus_phases() -> set:
     return out
 
 
-def _norm(path) -> tuple:
-    return tuple("*" if isinstance(k, int) else k for k in path)
-
-
-def _walk(node, path=()):
-    """(path, value) of every node below the root."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield path + (k,), v
-            yield from _walk(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield path + (i,), v
-            yield from _walk(v, path + (i,))
-
-
 @functools.lru_cache(maxsize=None)
 def value_pool() -> dict:
     """Values seen at each (normalised) place of the corpus positions, plus every name the
@@ -150,61 +137,16 @@ def value_pool() -> dict:
 
 
 # ---------------------------------------------------------------- mutations
-class RandomChooser:
-    """Choices from a seeded ``random.Random`` (the long campaign)."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def integer(self, lo, hi):
-        return self.rng.randint(lo, hi)
-
-    def choice(self, seq):
-        return seq[self.rng.randrange(len(seq))]
-
-
-class DrawChooser:
-    """Choices drawn by hypothesis (the quick tests: shrinkable)."""
-
-    def __init__(self, data_, st):
-        self.data = data_
-        self.st = st
-
-    def integer(self, lo, hi):
-        return self.data.draw(self.st.integers(lo, hi))
-
-    def choice(self, seq):
-        return seq[self.data.draw(self.st.integers(0, len(seq) - 1))]
-
-
 OPERATIONS = ("plausible", "plausible", "plausible", "plausible", "nudge", "nudge", "insert",
               "insert", "delete", "weird", "retype")
 
 
 def _nudged(v, c):
-    if isinstance(v, bool):
-        return not v
-    if isinstance(v, int):
-        return v + c.choice((-1, 1, -2, 2, -4, 4, 8, -8, 16))
-    if isinstance(v, float):
-        return v + c.choice((-1.0, 1.0, 0.5))
-    if isinstance(v, list) and v:
-        return v[:-1] if c.integer(0, 1) else v + [v[0]]
-    return copy.deepcopy(c.choice(WEIRD))     # never hand out (and later edit) the constant
+    return nudged(v, c, (-1, 1, -2, 2, -4, 4, 8, -8, 16), WEIRD)
 
 
 def _retyped(v, c):
-    if isinstance(v, bool):
-        return c.choice((int(v), str(v).lower(), "yes" if v else "no", None))
-    if isinstance(v, int):
-        return c.choice((float(v), str(v), float(v) + 0.9, bool(v % 2), [v], {"v": v}))
-    if isinstance(v, str):
-        return c.choice(([v], {"name": v}, v.upper(), " " + v + " ", v.encode().hex(), 0))
-    if isinstance(v, list):
-        return c.choice(({str(i): x for i, x in enumerate(v)}, json.dumps(v), [v], len(v)))
-    if isinstance(v, dict):
-        return c.choice((list(v.values()), list(v), json.dumps(v)))
-    return copy.deepcopy(c.choice(WEIRD))
+    return retyped(v, c, WEIRD)
 
 
 def mutate(d: dict, c, n_max: int = 3) -> tuple[dict, list]:

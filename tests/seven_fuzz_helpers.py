@@ -38,6 +38,8 @@ from collections import Counter, deque
 
 from duelcore import seven as sv
 from duelcore import seven_data as D
+from mutation_helpers import (DrawChooser, RandomChooser, nudged, retyped,  # noqa: F401
+                              norm_path as _norm, walk as _walk)
 
 PER_KEY = 6             # positions kept per (players, mode, phase)
 MAX_STEPS = 4000        # actions in a game from any position: every game ends far sooner
@@ -118,22 +120,6 @@ def corpus_phases() -> set:
     return {(json.loads(t)["players"], json.loads(t)["phase"]) for t in corpus()}
 
 
-def _norm(path) -> tuple:
-    return tuple("*" if isinstance(k, int) else k for k in path)
-
-
-def _walk(node, path=()):
-    """(path, value) of every node below the root."""
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield path + (k,), v
-            yield from _walk(v, path + (k,))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield path + (i,), v
-            yield from _walk(v, path + (i,))
-
-
 @functools.lru_cache(maxsize=None)
 def value_pool() -> dict:
     """Values seen at each (normalised) place of the corpus positions, plus every name the
@@ -172,33 +158,6 @@ def value_pool() -> dict:
 
 
 # ---------------------------------------------------------------- mutations
-class RandomChooser:
-    """Choices from a seeded ``random.Random`` (the long campaign)."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def integer(self, lo, hi):
-        return self.rng.randint(lo, hi)
-
-    def choice(self, seq):
-        return seq[self.rng.randrange(len(seq))]
-
-
-class DrawChooser:
-    """Choices drawn by hypothesis (the quick tests: shrinkable)."""
-
-    def __init__(self, data_, st):
-        self.data = data_
-        self.st = st
-
-    def integer(self, lo, hi):
-        return self.data.draw(self.st.integers(lo, hi))
-
-    def choice(self, seq):
-        return seq[self.data.draw(self.st.integers(0, len(seq) - 1))]
-
-
 OPERATIONS = ("plausible", "plausible", "plausible", "plausible", "move", "move", "move",
               "swap", "nudge", "nudge", "insert", "repeat", "delete", "weird", "retype",
               "semantic", "semantic", "semantic", "semantic")
@@ -273,29 +232,11 @@ def _semantic(d: dict, c) -> str | None:
 
 
 def _nudged(v, c):
-    if isinstance(v, bool):
-        return not v
-    if isinstance(v, int):
-        return v + c.choice((-1, 1, -2, 2, -3, 3, 6, -6, 16))
-    if isinstance(v, float):
-        return v + c.choice((-1.0, 1.0, 0.5))
-    if isinstance(v, list) and v:
-        return v[:-1] if c.integer(0, 1) else v + [v[0]]
-    return copy.deepcopy(c.choice(WEIRD))
+    return nudged(v, c, (-1, 1, -2, 2, -3, 3, 6, -6, 16), WEIRD)
 
 
 def _retyped(v, c):
-    if isinstance(v, bool):
-        return c.choice((int(v), str(v).lower(), "yes" if v else "no", None))
-    if isinstance(v, int):
-        return c.choice((float(v), str(v), float(v) + 0.9, bool(v % 2), [v], {"v": v}))
-    if isinstance(v, str):
-        return c.choice(([v], {"name": v}, v.upper(), " " + v + " ", v.encode().hex(), 0))
-    if isinstance(v, list):
-        return c.choice(({str(i): x for i, x in enumerate(v)}, json.dumps(v), [v], len(v)))
-    if isinstance(v, dict):
-        return c.choice((list(v.values()), list(v), json.dumps(v)))
-    return copy.deepcopy(c.choice(WEIRD))
+    return retyped(v, c, WEIRD)
 
 
 def _id_lists(d) -> list:
