@@ -27,6 +27,7 @@ from functools import partial
 from duelpy.base.specs import (Kind, choice_option, core_agent_kind, core_lineup,
                                core_mcts_kind_options, core_mcts_options, core_number,
                                core_with_iterations)
+from duelpy.base.specs import split_agents  # noqa: F401 - re-exported for callers
 
 __all__ = ["AGENT_KINDS", "ArchitectsAgentError", "parse_agent", "lineup", "with_iterations",
            "DEFAULT_ITERATIONS", "DEFAULT_C"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from duelpy.base.specs import (Kind, core_agent_kind, core_lineup, core_mcts_kind_options,
                                core_mcts_options, core_number, core_with_iterations)
+from duelpy.base.specs import split_agents  # noqa: F401 - re-exported for callers
 
 KINDS = ("random", "greedy", "mcts")
 DEFAULT_ITERATIONS = 1000

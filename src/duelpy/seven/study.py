@@ -39,6 +39,7 @@ from duelpy.base.study import SeatReport, SeatStudySpec
 from duelpy.base.seat_tables import (change_interval as _change_interval, check_study_numbers,
                                     independent_change, markdown_table as _markdown_table,
                                     paired_change, pct as _pct, study_file_head, summarise)
+from duelpy.base.stats import proportion_ci as _wilson  # noqa: F401 - for the tests
 from duelpy.base.tables import Column, print_table
 from duelpy.seven.agents import lineup as _lineup, parse_agent
 from duelpy.run.backends import FuturesBackend
