@@ -256,3 +256,49 @@ def test_another_seats_halicarnassus_window_is_never_shown():
         if found >= 5:
             break
     assert found, "no Halicarnassus search in these games"
+
+
+# ---------------------------------------------------------------- the AI's searches
+def test_deleting_a_game_stops_its_mcts_seats_at_once():
+    """The AI seats' searches run under the game's stop token: deleting the game (or its tab
+    closing) ends the search under way within a second."""
+    import time
+    app = create_app(threads=1)
+    mgr = app.state.games
+    with TestClient(app, base_url=BASE) as c:
+        g = new(c, players=7, seat=7, seed=2, opponent="mcts:5000")   # six AI seats first
+        time.sleep(0.2)
+        assert mgr.pool.pending == 1
+        c.delete(f"/api/games/{g['id']}")
+        t0 = time.monotonic()
+        while mgr.pool.pending and time.monotonic() - t0 < 5:
+            time.sleep(0.02)
+        assert mgr.pool.pending == 0 and time.monotonic() - t0 < 1.0
+        assert_error(c.get(f"/api/games/{g['id']}"), 404, "abandoned")
+
+
+# ---------------------------------------------------------------- any body, never a 500
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_values = st.none() | st.booleans() | st.integers(-2 ** 70, 2 ** 70) | st.floats() \
+    | st.text(max_size=12) | st.sampled_from(["take left", "Giza", "mcts:10", "greedy", "²"])
+_bodies = st.dictionaries(st.sampled_from(
+    ["players", "seat", "opponent", "seed", "wonder", "free_order", "wonder_power_optional",
+     "action", "move", "version", "x"]), _values, max_size=5)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=_bodies, where=st.sampled_from(["games", "move"]))
+def test_any_body_gets_a_4xx_not_a_500(client, body, where):
+    send = lambda path, b: client.post(path, content=json.dumps(b),  # noqa: E731
+                                       headers={"content-type": "application/json"})
+    if where == "games":
+        r = send("/api/games", {"game": "architects", **body})
+    else:
+        g = new(client, players=2, seed=1)
+        r = send(f"/api/games/{g['id']}/move", body)
+    assert r.status_code < 500, r.text
+    if r.status_code >= 400:
+        assert r.json()["error"] and "\n" not in r.json()["error"]
+    if r.status_code in (200, 201):
+        client.delete(f"/api/games/{r.json()['id']}")

@@ -201,8 +201,9 @@ class ArchGame(Session):
     def ai_apply(self, done) -> None:
         seat, a, agent = done
         st = self.state
-        if not st.is_terminal() and st.active == seat and a in st.legal_actions():
-            self.apply(a, agent)
+        if st.is_terminal() or st.active != seat or a not in st.legal_actions():
+            raise RuntimeError(f"{agent} chose {a}, not a legal decision of P{seat + 1} here")
+        self.apply(a, agent)
 
     def human_due(self) -> bool:
         st = self.state
