@@ -146,13 +146,15 @@ def test_a_move_when_it_is_not_your_decision_is_a_409(client):
     client.delete(f"/api/games/{g['id']}")
 
 
-def test_undo_goes_back_to_your_previous_decision(client):
+def test_there_is_no_undo_it_would_show_hidden_cards(app, client):
+    """Each take turns up a hidden card (the next top; the central card): going back would let
+    the person see what their seat may not (A-INFO), so an Architects game has no undo."""
     g = wait_turn(client, new(client, players=3, seed=4))
     g = wait_turn(client, client.post(f"/api/games/{g['id']}/move",
                                       json={"move": "take left"}).json())
-    assert g["log"][0]["seat"] == 0 and len(g["log"]) >= 3
-    u = wait_turn(client, client.post(f"/api/games/{g['id']}/undo").json())
-    assert u["log"] == [] and u["n_moves"] == 0 and u["decisions"]
+    assert g["log"][0]["seat"] == 0 and len(g["log"]) >= 3 and g["can_undo"] is False
+    assert_error(client.post(f"/api/games/{g['id']}/undo"), 409, "no undo", "A-INFO")
+    assert client.get(f"/api/games/{g['id']}").json()["n_moves"] == g["n_moves"]
 
 
 # ---------------------------------------------------------------- replays

@@ -46,6 +46,11 @@ RULE_OPTIONS_DEFAULTS = {k: _core.RULE_DEFAULTS[k] for k in RULE_OPTIONS}
 NUM_ACTIONS = _core.NUM_ACTIONS
 MAX_ITERATIONS = 5_000          # an MCTS seat's budget here: under half a second a decision at
                                 # 7 players; the search stops at once when the game is left
+#: Why an Architects game has no undo: every take turns up a card that was hidden (the card
+#: under a deck's top, A-INFO-4, or the central card), so going back would show the seat what
+#: it may not know.
+NO_UNDO = ("no undo in 7 Wonders Architects: each card taken turned up a hidden card (the "
+           "next top), so going back would show you cards you may not see (A-INFO)")
 _PHASE_TEXT = {"main": "take a card: your left deck, your right deck or the central deck",
                "pick": "an extra card (a progress token's): take one, or decline",
                "set": "which science set to complete", "token": "a progress token",
@@ -187,6 +192,7 @@ class ArchGame(Session):
         self.log: list[dict] = []
         self.label = ", ".join(sorted({agent_label(a) for a in agents if a}))
         self._cache: tuple[Any, str] = (None, "")
+        self.no_undo = NO_UNDO
 
     # ---- the AI
     def ai_due(self) -> bool:
@@ -254,17 +260,6 @@ class ArchGame(Session):
                        + (" win" if len(w) > 1 or w == [self.human] else " wins"))
         return out
 
-    def truncate(self, k: int) -> None:
-        """Keep the first k moves (undo)."""
-        del self.moves[k:]
-        del self.history[k + 1:]
-        del self.log[k:]
-        self.state = self.history[k].clone()
-
-    def undo_point(self) -> int | None:
-        mine = [k for k, (seat, _) in enumerate(self.moves) if seat == self.human]
-        return mine[-1] if mine else None
-
     def view(self) -> dict:
         """The position for the person (see :func:`arch_view`) with the game's id, version,
         log, whether the AI is thinking and its seed."""
@@ -273,7 +268,7 @@ class ArchGame(Session):
                  opponent_label=self.label, thinking=self.thinking, paused=self.paused,
                  seed=str(self.seed), log=self.log, error=self.error,
                  n_moves=len(self.moves), budget={"seconds": None, "iterations": None},
-                 can_undo=self.undo_point() is not None and not self.state.is_terminal())
+                 can_undo=False, no_undo=self.no_undo)
         return v
 
     def view_json(self) -> bytes:
