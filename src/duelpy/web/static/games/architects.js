@@ -48,11 +48,11 @@
       <div class="stats"><b class="ar-wonder">${esc(s.wonder || "?")}</b>
         <span class="vp-total" title="VP if the game ended now">${vp.total} VP</span>
         <span class="shields" title="shields (horns included in the battle)">⚔ ${s.shields}</span>
-        <span class="mil" title="military victory tokens">${s.military_tokens} military</span></div>
+        <span class="mil" title="military victory tokens">${s.military_tokens} military token${s.military_tokens === 1 ? "" : "s"}</span></div>
       ${stages(s)}
       <div class="city ar-tableau">${tableau(s)}</div>
       ${toks ? `<div class="ar-tokens">${toks}</div>` : ""}
-      <div class="ar-vp muted">${cats.map((c) => `${esc(gm().vp_names[c].toLowerCase())} <b>${vp[c]}</b>`).join(" · ")}</div></div>`;
+      <div class="ar-vp muted">VP: ${cats.map((c) => `${esc(gm().vp_names[c].toLowerCase())} <b>${vp[c]}</b>`).join(" · ")}</div></div>`;
   }
 
   // ---------------------------------------------------------------- the table
