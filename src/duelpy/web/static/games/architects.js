@@ -65,7 +65,8 @@
   function centralTile(v) {
     const c = v.central;
     const looked = c.looked.map((i) => v.seats[i].you ? "you" : `P${i + 1}`).join(", ");
-    const top = c.top ? `${chip(c.top, 1, "ar-top")}<div class="muted">you looked at it</div>`
+    const replay = !v.seats.some((s) => s.you);          // a replay: the record shows all
+    const top = c.top ? `${chip(c.top, 1, "ar-top")}<div class="muted">${replay ? "face down in play" : "you looked at it"}</div>`
       : `<span class="ar-card back" title="face down">?</span>`;
     return `<div class="ar-deck central" data-deck="central"><div class="ar-deck-head">Central deck</div>
       ${c.size ? top : `<span class="muted">empty</span>`}<div class="muted">${c.size} cards${looked && !c.top ? ` · ${esc(looked)} looked` : ""}</div></div>`;
