@@ -1,5 +1,6 @@
 """``duel serve`` end to end in a real headless Chromium (the system's browser, driven by
-playwright): a whole game of each game of the registry (7 Wonders Duel, 7 Wonders) played by
+playwright): a whole game of each game of the registry (7 Wonders Duel, 7 Wonders, 7 Wonders
+Architects) played by
 tapping the board, at a desktop's 1280×860 and a phone's 390×844 (no element wider than the
 phone's screen; every legal move reachable by tapping the board), the final score checked
 against the downloaded record's replay, the record loaded in the replay viewer, and Ctrl-C
@@ -19,6 +20,7 @@ import pytest
 
 import duelcore
 from duelpy.duel.records import load, loads, replay
+from duelpy.architects.records import load_record as arch_load
 from duelpy.seven.records import load_record as seven_load
 from duelpy.web.view import price_text
 from web_helpers import chromium_path, running_server
@@ -375,6 +377,75 @@ def test_seven_a_whole_game_by_tapping_the_board(pages, tmp_path, size, players)
         pg.locator("#r-where", has_text=f"after move {n} of {n}").wait_for()
         shown = [int(x) for x in pg.locator("#replay-result .result-total").all_inner_texts()]
         assert shown[:players] == rec["result"]["totals"]
+
+
+def arch_reachable(pg):
+    """Every legal decision of the person is a button on the board, at least 44 px high and
+    inside the screen, named as the core names it."""
+    g = game_json(pg)
+    want = {m["id"]: m["text"] for m in g["decisions"]}
+    got = {}
+    for b in pg.locator("#game-board [data-move]").all():
+        bb = b.bounding_box()
+        assert bb["height"] >= 44 and bb["width"] >= 44, bb
+        assert bb["x"] >= 0 and bb["x"] + bb["width"] <= pg.viewport_size["width"] + 1
+        got[int(b.get_attribute("data-move"))] = b.locator(".m-text").inner_text()
+    assert got == want
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_architects_a_whole_game_by_tapping_the_board(pages, tmp_path, size):
+    phone = size == "phone"
+    pg = pages(SIZES[size], touch=phone)
+    start(pg, "architects", seed=7, players=2, agent="random")
+    settle(pg)
+    assert dataset(pg, "game") == "architects"
+    g = game_json(pg)
+    assert g["central"]["top"] is None                # A-INFO: face down
+    assert "Central deck" in pg.inner_text("#game-board")
+    shots = shots_dir(tmp_path)
+    k, phases = 0, set()
+    while dataset(pg, "over") != "1":
+        assert k < 300, "the game does not end"
+        phase = dataset(pg, "phase")
+        if phase not in phases or k % 10 == 0:
+            if phone:
+                no_overflow(pg)
+            arch_reachable(pg)
+            phases.add(phase)
+        if k == 12:
+            pg.evaluate("scrollTo(0, 0)")
+            pg.screenshot(path=shots / f"serve-architects-{size}.png", full_page=not phone)
+        buttons = pg.locator("#game-board button.move")
+        act(pg, lambda: tap(pg, buttons.nth(k % buttons.count())))
+        k += 1
+    pg.wait_for_selector("#game-result:not([hidden]) .result-score")
+    if phone:
+        no_overflow(pg)
+    assert pg.locator("#btn-undo").is_disabled()
+    assert "Progress tokens" in pg.inner_text("#game-result")
+    with pg.expect_download() as dl:
+        pg.click("#btn-record")
+    path = tmp_path / "architects.json"
+    dl.value.save_as(path)
+    rec = arch_load(path)                             # every move and the result checked
+    totals = [int(x) for x in pg.locator("#game-result .result-total").all_inner_texts()]
+    assert totals == rec["result"]["totals"]
+    assert pg.locator("#log li").count() == len(rec["moves"])
+    assert "main" in phases
+    if not phone:
+        pg.click("#nav-replay")
+        pg.set_input_files("#replay-file", str(path))
+        pg.wait_for_selector("#replay-main:not([hidden])")
+        pg.keyboard.press("ArrowRight")
+        first = rec["moves"][0][2]
+        pg.locator("#r-where", has_text=f"after move 1 of {len(rec['moves'])}").wait_for()
+        assert first in pg.inner_text("#r-where")
+        pg.keyboard.press("End")
+        n = len(rec["moves"])
+        pg.locator("#r-where", has_text=f"after move {n} of {n}").wait_for()
+        shown = [int(x) for x in pg.locator("#replay-result .result-total").all_inner_texts()]
+        assert shown == rec["result"]["totals"]
 
 
 @pytest.mark.slow

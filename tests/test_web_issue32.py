@@ -366,7 +366,7 @@ def test_server_status_counts_the_searches(client):
 def test_the_page_loads_each_games_view_module(client):
     meta = client.get("/api/meta").json()
     names = {g["name"]: g for g in meta["games"]}
-    assert set(names) == {"duel", "seven"}
+    assert set(names) == {"duel", "seven", "architects"}
     for g in names.values():
         assert client.get(g["script"]).status_code == 200
     assert names["seven"]["players"] == [2, 3, 4, 5, 6, 7]

@@ -9,14 +9,17 @@ GET    ``/api/meta``                       agents, strengths, rule options, the 
 POST   ``/api/games``                      new game ``{game?, seat, opponent, seed?, replaces?,
                                            ...}``: Duel ``first_game_wonders?, centred_pawn?,
                                            start_coins?``; 7 Wonders (``game: "seven"``)
-                                           ``players, sides?`` -> the game's view.  ``seed``
+                                           ``players, sides?``; 7 Wonders Architects
+                                           (``game: "architects"``) ``players, wonder?,
+                                           free_order?, ...`` (A-OPT) -> the view.  ``seed``
                                            is an integer or its decimal string (0..2^64-1);
                                            ``replaces`` abandons that game for this one
 GET    ``/api/games/{id}``                 the view; ``?version=V&wait=S`` waits up to S s
                                            (at most 30) for a change from version V
 POST   ``/api/games/{id}/move``            ``{"action": id}`` or ``{"move": "build Altar"}``,
                                            ``version?`` (409 "the game has moved on" if it
-                                           is not the game's), ``seat?`` (7 Wonders)
+                                           is not the game's), ``seat?`` (7 Wonders);
+                                           Architects: ``{"move": "take left"}``
 POST   ``/api/games/{id}/undo``            back to your previous decision (``{version?}``)
 POST   ``/api/games/{id}/hint``            the strongest agent's visit shares
 GET    ``/api/games/{id}/record``          the game record (JSON file, as ``duel play`` writes)
@@ -50,7 +53,9 @@ from starlette.staticfiles import StaticFiles
 from duelpy.duel import agents
 from duelpy.duel.agents import STRONGEST
 from duelpy.duel.notation import NUM_DECISION_ACTIONS
+from duelpy.architects.agents import AGENT_KINDS as ARCH_AGENTS
 from duelpy.seven.agents import AGENT_KINDS as SEVEN_AGENTS
+from duelpy.web import architects as arch
 from duelpy.web.games import GameManager, WebError, agent_label, with_budget
 from duelpy.web.seven import MAX_ITERATIONS, SevenReplay, make_game, seven_catalogue
 from duelpy.web.view import catalogue
@@ -221,6 +226,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
     """
     games = manager or GameManager(**manager_options)
     games.replay_makers["seven"] = SevenReplay
+    games.replay_makers["architects"] = arch.ArchReplay
     study = _study_files(study_dir) if study_dir is not None else None
 
     async def index(request):
@@ -241,8 +247,9 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
     async def new_game(request):
         body = await _body(request)
         kind = body.get("game", "duel")
-        if kind not in ("duel", "seven"):
-            raise WebError(400, f"game must be 'duel' or 'seven', not {json.dumps(kind)[:30]}")
+        if kind not in ("duel", "seven", "architects"):
+            raise WebError(400, f"game must be 'duel', 'seven' or 'architects', not "
+                                f"{json.dumps(kind)[:30]}")
         common = ("game", "seat", "opponent", "seed", "replaces")
         seed = _seed(body)
         old = None
@@ -259,6 +266,21 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
                 raise WebError(503, "the server is stopping")
             game = games.add(make_game(players=players, seat=seat, opponent=opponent,
                                        seed=seed, sides=sides))
+        elif kind == "architects":
+            _only(body, common + ("players", "wonder") + tuple(arch.RULE_OPTIONS),
+                  "new 7 Wonders Architects game")
+            players = _int(body, "players", 2, 7, 3, "a player count from 2 to 7")
+            seat = _int(body, "seat", 1, players, 1, f"a seat from 1 to {players}")
+            opponent = _str(body, "opponent", "greedy")
+            wonder = _str(body, "wonder", None, max_len=40)
+            if wonder in ("", "random"):
+                wonder = None
+            options = {k: _bool(body, k, arch.RULE_OPTIONS_DEFAULTS[k])
+                       for k in arch.RULE_OPTIONS if k in body}
+            if games.closing:
+                raise WebError(503, "the server is stopping")
+            game = games.add(arch.make_game(players=players, seat=seat, opponent=opponent,
+                                            seed=seed, wonder=wonder, options=options))
         else:
             _only(body, common + ("first_game_wonders", "centred_pawn", "start_coins"),
                   "new game")
@@ -300,6 +322,19 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         seven = game.game_name == "seven"
         _only(body, ("action", "move", "version", "seat") if seven else
               ("action", "move", "version"), "move")
+        if game.game_name == "architects":
+            if ("action" in body) == ("move" in body):
+                raise WebError(400, "give either 'action' (an action id) or 'move' (its name, "
+                                    "e.g. 'take left')")
+            version = _int(body, "version", 0, 2 ** 62, None, "the game's version (an integer)")
+            if "action" in body:
+                game.move(action=_int(body, "action", 0, arch.NUM_ACTIONS - 1,
+                                      what=f"an action id from 0 to {arch.NUM_ACTIONS - 1}"),
+                          version=version)
+            else:
+                game.move(text=_str(body, "move"), version=version)
+            games.schedule_ai(game)
+            return _game_response(game)
         if ("action" in body) == ("move" in body):
             raise WebError(400, "give either 'action' (an action id) or 'move' (its name)")
         version = _int(body, "version", 0, 2 ** 62, None, "the game's version (an integer)")
@@ -446,6 +481,14 @@ def _web_games() -> list[dict]:
         {"name": "mcts", "label": agent_label("mcts:1000"), "spec": "mcts:1000",
          "text": SEVEN_AGENTS["mcts"].help},
     ]
+    arch_agents = [
+        {"name": "random", "label": agent_label("random"), "spec": "random",
+         "text": ARCH_AGENTS["random"].help},
+        {"name": "greedy", "label": agent_label("greedy"), "spec": "greedy",
+         "text": ARCH_AGENTS["greedy"].help},
+        {"name": "mcts", "label": agent_label("mcts:1000"), "spec": "mcts:1000",
+         "text": ARCH_AGENTS["mcts"].help},
+    ]
     return [
         {"name": "duel", "title": "7 Wonders Duel", "script": "/static/games/duel.js",
          "players": [2], "default_players": 2},
@@ -453,6 +496,10 @@ def _web_games() -> list[dict]:
          "players": list(range(2, 8)), "default_players": 4, "agents": seven_agents,
          "default_opponent": "greedy", "max_iterations": MAX_ITERATIONS,
          **seven_catalogue()},
+        {"name": "architects", "title": "7 Wonders Architects",
+         "script": "/static/games/architects.js", "players": list(range(2, 8)),
+         "default_players": 3, "agents": arch_agents, "default_opponent": "greedy",
+         "max_iterations": arch.MAX_ITERATIONS, **arch.arch_catalogue()},
     ]
 
 

@@ -131,6 +131,7 @@ class Session:
         self.error: str | None = None
         self.rate = 0.0                     # the AI's iterations per second (last search)
         self.state: Any = None              # the game's core state (set by each game)
+        self.no_undo: str | None = None     # why this game has no undo (None: it has)
 
     def touch(self) -> None:
         """Mark the game as seen now (idle games are dropped first)."""
@@ -629,6 +630,8 @@ class GameManager:
         self.check_version(game, version)
         if game.state.is_terminal():
             raise WebError(409, "the game is over: nothing to undo (start a new game)")
+        if game.no_undo:
+            raise WebError(409, game.no_undo)
         k = game.undo_point()
         if k is None:
             raise WebError(409, "nothing to undo: you have not made a decision yet")

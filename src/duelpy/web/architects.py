@@ -1,0 +1,402 @@
+"""7 Wonders Architects in the browser: a game against AI seats (2..7 players) and the replay
+of Architects records.
+
+Everything about the rules comes from the core (:mod:`duelcore.architects.engine`): the
+legal decisions and their names, the stages a seat may build, the scores by category, the
+battles, the cat.  This module only says what the person at seat ``human`` may see (A-INFO:
+everything public, the central deck's top only if that seat looked at it as the cat's holder,
+a Halicarnassus window only during its own decision) and keeps the log.
+
+The AI seats decide one decision a search job, in the server's search threads, under the
+game's stop token (the core's ``choose_action`` takes one), reading only what their seat may
+see (the core's agents determinize the rest).
+"""
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from duelcore.architects import data as _data
+from duelcore.architects import engine as _core
+
+from duelpy.architects.agents import ArchitectsAgentError, parse_agent
+from duelpy.architects.game import SETUP_KEYS, ArchitectsSetupError, new_game, resolve_wonder
+from duelpy.architects.notation import parse_action
+from duelpy.architects.records import RecordError, record_of, replay as replay_record
+from duelpy.web.games import Session, WebError, agent_label, check_names
+
+__all__ = ["ArchGame", "ArchReplay", "arch_view", "arch_catalogue", "make_game", "VP_NAMES",
+           "RULE_OPTIONS", "RULE_OPTIONS_DEFAULTS", "NUM_ACTIONS", "MAX_ITERATIONS"]
+
+#: The score sheet's rows (A-END-3: the core's categories -> words).
+VP_NAMES = {"wonder": "Wonder stages", "blue": "Blue cards", "military": "Military tokens",
+            "cat": "The cat", "progress": "Progress tokens", "total": "Total"}
+#: The rule options of A-OPT the page offers (the Python face's set-up keywords), with the
+#: words of the form; their defaults are the core's.
+RULE_OPTIONS = {
+    "free_order": "You order the pending picks, sets and builds yourself (A-ORDER-4)",
+    "economy_forces_build": "A stage that only Economy makes affordable must be built (A-BUILD-8)",
+    "engineering_once_per_turn": "Engineering relaxes one stage per turn only (A-BUILD-9)",
+    "coins_only_when_needed": "Pay with coins only when no grey card can (A-BUILD-6)",
+    "wonder_power_optional": "Alexandria, Ephesus and Halicarnassus may decline their power "
+                             "(A-WON-8)",
+}
+RULE_OPTIONS_DEFAULTS = {k: _core.RULE_DEFAULTS[k] for k in RULE_OPTIONS}
+NUM_ACTIONS = _core.NUM_ACTIONS
+MAX_ITERATIONS = 5_000          # an MCTS seat's budget here: under half a second a decision at
+                                # 7 players; the search stops at once when the game is left
+#: Why an Architects game has no undo: every take turns up a card that was hidden (the card
+#: under a deck's top, A-INFO-4, or the central card), so going back would show the seat what
+#: it may not know.
+NO_UNDO = ("no undo in 7 Wonders Architects: each card taken turned up a hidden card (the "
+           "next top), so going back would show you cards you may not see (A-INFO)")
+_PHASE_TEXT = {"main": "take a card: your left deck, your right deck or the central deck",
+               "pick": "an extra card (a progress token's): take one, or decline",
+               "set": "which science set to complete", "token": "a progress token",
+               "stage": "which wonder stage to build", "pay": "how to pay for the stage",
+               "alexandria": "Alexandria: the deck to take a card from",
+               "ephesus": "Ephesus: use the power or not",
+               "hali_deck": "Halicarnassus: the deck to search",
+               "hali_keep": "Halicarnassus: the card to keep",
+               "order": "what to resolve next", "chance": "chance", "over": "the game is over"}
+
+
+def arch_catalogue() -> dict:
+    """What the page needs to draw Architects: the card kinds and their colours, the
+    wonders' stages (cost, VP, power, prerequisites), the tokens, the score rows, the rule
+    options (all from the core's data tables)."""
+    wonders = {}
+    for w in _data.WONDERS:
+        wonders[w] = [{"stage": s, "units": _data.STAGE_COSTS[k][0],
+                       "identical": _data.STAGE_COSTS[k][1], "vp": _data.STAGE_VP[w][k],
+                       "power": s in _data.POWER_STAGES[w],
+                       "needs": list(_data.PREREQUISITES[w][k])}
+                      for k, s in enumerate(_data.STAGES)]
+    return {"kinds": list(_data.KINDS), "colours": dict(_data.COLOURS), "wonders": wonders,
+            "tokens": list(_data.TOKENS), "vp_names": VP_NAMES,
+            "rule_options": [{"name": k, "text": t, "default": _core.RULE_DEFAULTS[k]}
+                             for k, t in RULE_OPTIONS.items()]}
+
+
+# ---------------------------------------------------------------- what a seat may see
+def seat_names(players: int, human: int | None, agents: list) -> list[str]:
+    """The seats' names: "You", the AI seats by their friendly label."""
+    out = []
+    for i in range(players):
+        if human is not None and i == human:
+            out.append("You")
+        else:
+            a = agents[i] if agents and i < len(agents) else None
+            out.append(f"P{i + 1} · {agent_label(a)}" if a else f"P{i + 1}")
+    return out
+
+
+def _seat(state, i: int, names: list[str], human: int | None, scores: list[dict]) -> dict:
+    built = state.stages(i)
+    avail = set(state.available_stages(i))
+    w = state.wonder(i)
+    stages = []
+    for k, s in enumerate(_data.STAGES):
+        units, identical = _data.STAGE_COSTS[k]
+        stages.append({"stage": s, "built": s in built, "available": s in avail,
+                       "units": units, "identical": identical,
+                       "vp": _data.STAGE_VP[w][k] if w else None,
+                       "power": bool(w) and s in _data.POWER_STAGES[w]})
+    tab = state.tableau(i)
+    left, right, _ = state.deck_of(i)
+    return {"seat": i, "name": names[i], "you": i == human, "wonder": w, "stages": stages,
+            "tableau": {k: tab.get(k, 0) for k in _data.KINDS if tab.get(k)},
+            "tokens": state.tokens(i), "shields": state.shields(i),
+            "military_tokens": state.military_tokens(i), "cat": state.cat == i,
+            "vp": scores[i], "left_deck": left, "right_deck": right}
+
+
+def arch_view(state, *, human: int | None, names: list[str], moves: bool = True) -> dict:
+    """The position as the page draws it, for the person at seat ``human`` (None: a replay,
+    where the record holds the whole game and everything is shown).
+
+    The central deck's top is in ``central.top`` only if ``human`` looked at it as the
+    cat's holder (``state.central_top(human)``, A-INFO-2); a Halicarnassus window only
+    during ``human``'s own decision (A-INFO-3); nothing else of the state is hidden.
+    """
+    n = state.players
+    over = state.is_terminal()
+    scores = state.scores()
+    seats = [_seat(state, i, names, human, scores) for i in range(n)]
+    decks = [{"deck": d, "size": state.deck_size(d),
+              "top": state.deck_top(d) if state.deck_size(d) else None,
+              "between": [d, (d + 1) % n]} for d in range(n)]      # wonder decks: tops public
+    central = {"size": state.deck_size(_core.CENTRAL), "looked": state.knowers(),
+               "top": state.central_top(human) if state.deck_size(_core.CENTRAL) else None}
+    active = None if over else state.active
+    mine = not over and human is not None and active == human
+    window = state.window() if (human is None or mine) else {}
+    in_play, turned, battle = state.conflict()
+    view: dict[str, Any] = {
+        "game": "architects", "players": n, "phase": state.phase, "active": active,
+        "phase_text": _PHASE_TEXT.get(state.phase, state.phase), "turn": state.turns,
+        "n_decisions": state.moves, "seats": seats, "decks": decks, "central": central,
+        "row": state.row(), "stack": sum(state.stack().values()),
+        "conflict": {"in_play": in_play, "turned": turned, "battle": battle},
+        "cat": state.cat, "discard": state.discard(), "pending": state.pending(),
+        "used": state.used(), "stage_choice": state.stage_choice, "window": window,
+        "options": {k: v for k, v in state.options.items() if v != _core.RULE_DEFAULTS[k]},
+        "removed_tokens": state.removed_tokens(),
+        "decisions": [], "result": None,
+    }
+    if moves and mine:
+        view["decisions"] = [{"id": a, "text": state.action_to_string(a)}
+                             for a in state.legal_actions()]
+    if over:
+        view["result"] = {"winners": state.winners(), "scores": scores,
+                          "ranking": state.ranking()}
+    return view
+
+
+def _choose(state, agent: str, seed: int, stop) -> tuple | None:
+    """Run in a search thread: the AI seat's decision ``(seat, action, agent)``, or None if
+    the game's stop token was set (its result is then void)."""
+    if stop.is_set:
+        return None
+    seat = state.active
+    a = _core.choose_action(state, agent, seed, stop=stop)
+    if stop.is_set:
+        return None
+    return seat, a, agent
+
+
+class ArchGame(Session):
+    """A 7 Wonders Architects game in the browser: the person at seat ``human``, an agent at
+    every other seat.
+
+    Attributes: ``state``, ``moves`` (``(seat, action)`` in order: the record's body),
+    ``history`` (the position before each move and the one now), ``log`` (one entry per
+    decision, with what it did that every seat sees).
+    """
+
+    game_name = "architects"
+
+    def __init__(self, gid: str, players: int, human: int, agents: list[str | None], seed: int,
+                 setup: dict):
+        super().__init__(gid)
+        self.players = players
+        self.human = human
+        self.agents = agents
+        self.seed = seed
+        self.setup = setup
+        self.state = new_game(players, seed, **setup)
+        self.names = seat_names(players, human, agents)
+        self.moves: list[tuple[int, int]] = []
+        self.history = [self.state.clone()]
+        self.log: list[dict] = []
+        self.label = ", ".join(sorted({agent_label(a) for a in agents if a}))
+        self._cache: tuple[Any, str] = (None, "")
+        self.no_undo = NO_UNDO
+
+    # ---- the AI
+    def ai_due(self) -> bool:
+        st = self.state
+        return not st.is_terminal() and st.active != self.human
+
+    def ai_job(self) -> tuple:
+        st = self.state
+        seed = (self.seed * 1_000_003 + len(self.moves) * 17 + st.active) % 2 ** 63
+        return _choose, (st.clone(), self.agents[st.active], seed, self.stop)
+
+    def ai_apply(self, done) -> None:
+        seat, a, agent = done
+        st = self.state
+        if st.is_terminal() or st.active != seat or a not in st.legal_actions():
+            raise RuntimeError(f"{agent} chose {a}, not a legal decision of P{seat + 1} here")
+        self.apply(a, agent)
+
+    def human_due(self) -> bool:
+        st = self.state
+        return not st.is_terminal() and st.active == self.human
+
+    def apply(self, action: int, who: str) -> None:
+        """Apply one decision of the active seat and log it with what it did (event loop
+        only)."""
+        before = self.state.clone()
+        seat = before.active
+        text = before.action_to_string(action)
+        self.state.apply_action(action)
+        self.moves.append((seat, action))
+        self.history.append(self.state.clone())
+        self.log.append({"n": len(self.log) + 1, "seat": seat, "name": self.names[seat],
+                         "who": who, "id": action, "text": text, "turn": before.turns,
+                         "events": self._events(before, self.state)})
+        self.bump()
+
+    def _events(self, before, after) -> list[str]:
+        """What a decision did that every seat sees: cards gained, stages built, tokens,
+        battles, the cat, the end."""
+        out = []
+        for i in range(after.players):
+            who = self.names[i]
+            t0, t1 = before.tableau(i), after.tableau(i)
+            got = [f"{k}" + (f" ×{t1[k] - t0.get(k, 0)}" if t1[k] - t0.get(k, 0) > 1 else "")
+                   for k in _data.KINDS if t1.get(k, 0) > t0.get(k, 0)]
+            if got:
+                out.append(f"{who}: takes {', '.join(got)}")
+            new_st = [s for s in after.stages(i) if s not in before.stages(i)]
+            if new_st:
+                out.append(f"{who}: builds {', '.join(new_st)} of {after.wonder(i)}")
+            k0, k1 = before.tokens(i), after.tokens(i)
+            new_tok = [t for t in k1 if k1[t] > k0.get(t, 0)]
+            if new_tok:
+                out.append(f"{who}: gains the token {', '.join(new_tok)}")
+            m0, m1 = before.military_tokens(i), after.military_tokens(i)
+            if m1 != m0:
+                out.append(f"{who}: {m1 - m0:+d} military token{'s' * (abs(m1 - m0) != 1)}")
+        if after.cat != before.cat and after.cat is not None:
+            out.append(f"the cat goes to {self.names[after.cat]}")
+        if after.conflict()[1] < before.conflict()[1]:
+            out.append("battle: the conflict tokens are turned back")
+        if after.is_terminal():
+            w = after.winners()
+            out.append("the game ends: " + " and ".join(self.names[i] for i in w)
+                       + (" win" if len(w) > 1 or w == [self.human] else " wins"))
+        return out
+
+    def view(self) -> dict:
+        """The position for the person (see :func:`arch_view`) with the game's id, version,
+        log, whether the AI is thinking and its seed."""
+        v = arch_view(self.state, human=self.human, names=self.names)
+        v.update(id=self.id, version=self.version, you=self.human, names=self.names,
+                 opponent_label=self.label, thinking=self.thinking, paused=self.paused,
+                 seed=str(self.seed), log=self.log, error=self.error,
+                 n_moves=len(self.moves), budget={"seconds": None, "iterations": None},
+                 can_undo=False, no_undo=self.no_undo)
+        return v
+
+    def view_json(self) -> bytes:
+        key = (self.version, self.thinking, self.error, self.paused)
+        if self._cache[0] != key:
+            self._cache = (key, json.dumps(self.view(), ensure_ascii=False,
+                                           separators=(",", ":"))[:-1])
+        return (self._cache[1] + "," + self.thinking_json() + "}").encode("utf-8")
+
+    def record(self) -> dict:
+        """The game record (the format ``duel play --game architects`` writes)."""
+        agents = [a or "you" for a in self.agents]
+        return record_of(self.players, self.seed, self.moves, setup=self.setup or None,
+                         agents=agents, state=self.state)
+
+    def record_file(self) -> tuple[str, str]:
+        return (f"architects-game-{self.seed}-{len(self.moves)}.json",
+                json.dumps(self.record(), indent=1) + "\n")
+
+    def move(self, *, action=None, text=None, version=None) -> None:
+        """The person's decision, by action id or by its name; WebError 400/409 otherwise
+        (the game unchanged)."""
+        st = self.state
+        if version is not None and version != self.version:
+            raise WebError(409, f"the game has moved on (version {self.version}, the move was "
+                                f"made on version {version}): the page shows the game now")
+        if st.is_terminal():
+            raise WebError(409, "the game is over")
+        if st.active != self.human:
+            raise WebError(409, f"it is not your decision: {self.names[st.active]} is to play")
+        legal = st.legal_actions()
+        if text is not None:
+            try:
+                action = parse_action(st, text)
+            except ValueError as e:
+                raise WebError(400, f"move: {e}") from None
+        if action not in legal:
+            shown = ", ".join(st.action_to_string(a) for a in legal[:8])
+            raise WebError(400, f"action {action} is not legal here (legal: {shown}"
+                                f"{', ...' if len(legal) > 8 else ''})")
+        self.apply(action, "you")
+        self.error = None
+
+
+def make_game(*, players: int, seat: int, opponent: str, seed: int | None,
+              wonder: str | None = None, options: dict | None = None) -> ArchGame:
+    """A new Architects game: the person at ``seat`` (1-based) with ``wonder`` (None: at
+    random), ``opponent`` (an Architects agent description, MCTS at most
+    :data:`MAX_ITERATIONS` iterations) at every other seat, the A-OPT ``options``.
+    WebError 400 naming a bad value."""
+    if not 2 <= players <= 7:
+        raise WebError(400, f"players must be from 2 to 7, not {players}")
+    if not 1 <= seat <= players:
+        raise WebError(400, f"seat must be from 1 to {players} (the players), not {seat}")
+    try:
+        agent = parse_agent(opponent)
+    except (ArchitectsAgentError, ValueError) as e:
+        raise WebError(400, f"opponent: {e}") from None
+    if agent.startswith("mcts") and int(agent.split(":")[1]) > MAX_ITERATIONS:
+        raise WebError(400, f"opponent: at most {MAX_ITERATIONS:,} iterations per decision "
+                            f"here, not {int(agent.split(':')[1]):,}")
+    human = seat - 1
+    setup: dict = {}
+    if wonder is not None:
+        try:
+            setup["wonders"] = [resolve_wonder(wonder) if i == human else None
+                                for i in range(players)]
+        except ValueError as e:
+            raise WebError(400, f"wonder: {e}") from None
+    for k, v in (options or {}).items():
+        if k not in RULE_OPTIONS or k not in SETUP_KEYS:
+            raise WebError(400, f"{k!r} is not a rule option of 7 Wonders Architects "
+                                f"(options: {', '.join(RULE_OPTIONS)})")
+        if not isinstance(v, bool):
+            raise WebError(400, f"{k} must be true or false, not {json.dumps(v)[:40]}")
+        if v != _core.RULE_DEFAULTS[k]:
+            setup[k] = v
+    if seed is None:
+        seed = secrets.randbelow(2 ** 32)
+    agents = [None if i == human else agent for i in range(players)]
+    try:
+        return ArchGame(secrets.token_urlsafe(12), players, human, agents, seed, setup)
+    except (ArchitectsSetupError, ValueError) as e:
+        raise WebError(400, f"set-up: {e}") from None
+
+
+# ---------------------------------------------------------------- replays
+class ArchReplay:
+    """A loaded Architects record and its positions (everything shown: the record, seed and
+    decisions, is the whole game)."""
+
+    game_name = "architects"
+
+    def __init__(self, rid: str, data: dict):
+        try:
+            replay_record(data)                    # every move checked, the result too
+        except RecordError as e:
+            raise WebError(400, f"not a valid 7 Wonders Architects record: {e}") from None
+        except (TypeError, ValueError, KeyError) as e:
+            raise WebError(400, f"not a valid 7 Wonders Architects record: {e}") from None
+        self.id = rid
+        self.data = data
+        st = new_game(data["players"], data["seed"], **data.get("setup", {}))
+        self.states = [st.clone()]
+        for _, a, _ in data["moves"]:
+            st.apply_action(a)
+            self.states.append(st.clone())
+        agents = data.get("agents") or []
+        names = [f"P{i + 1}" + (f" · {agents[i]}" if i < len(agents) and agents[i] else "")
+                 for i in range(data["players"])]
+        self.names = check_names(names)
+
+    def summary(self) -> dict:
+        moves = [{"n": k + 1, "player": self.names[seat], "seat": seat, "name": text, "id": a,
+                  "turn": self.states[k].turns}
+                 for k, (seat, a, text) in enumerate(self.data["moves"])]
+        return {"id": self.id, "game": "architects", "seed": str(self.data["seed"]),
+                "players": self.names, "n_moves": len(moves), "moves": moves,
+                "result": self.data.get("result")}
+
+    def position(self, k: int) -> dict:
+        n = len(self.data["moves"])
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
+            raise WebError(404, f"move {k} is not in this record: it has positions 0 to {n}")
+        v = arch_view(self.states[k], human=None, names=self.names, moves=False)
+        last = None
+        if k:
+            seat, _, text = self.data["moves"][k - 1]
+            last = f"{self.names[seat]}: {text}"
+        v.update(id=self.id, k=k, n_moves=n, last=last, names=self.names)
+        return v
