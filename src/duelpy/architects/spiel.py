@@ -15,7 +15,7 @@ the seat may not see taken out; :func:`observation` encodes it as a float32 vect
 """
 from __future__ import annotations
 
-import copy
+import functools
 from typing import Any
 
 import numpy as np
@@ -28,6 +28,9 @@ _KINDS = _core.KINDS
 _TOKENS = _core.TOKENS
 _WONDERS = _core.WONDERS
 _STAGES = _core.STAGES
+_INDEX = {names: {x: i for i, x in enumerate(names)}
+          for names in (_KINDS, _TOKENS, _WONDERS, _STAGES, _core.PHASES, _core.TASKS,
+                        _core.DRAWS)}
 
 
 def public_view(state: _core.State, viewer: int, private: str = "seat") -> dict[str, Any]:
@@ -52,7 +55,7 @@ def public_view(state: _core.State, viewer: int, private: str = "seat") -> dict[
         raise ValueError(f"viewer must be a seat from 0 to {n - 1}, not {viewer!r}")
     if private not in ("seat", "none", "all"):
         raise ValueError(f"private must be 'seat', 'none' or 'all', not {private!r}")
-    d = copy.deepcopy(state.to_dict())
+    d = state.to_dict()                         # a fresh dict: changed in place below
     d.pop("rng", None)
     central = d["central"]
     knows = {"seat": viewer in central["knowers"], "none": False, "all": True}[private]
@@ -99,6 +102,15 @@ def observation_size(players: int) -> int:
     return sum(size for _, size in observation_blocks(players))
 
 
+@functools.lru_cache(maxsize=None)
+def _offsets(players: int) -> tuple[dict[str, int], int]:
+    pos, at = {}, 0
+    for name, size in observation_blocks(players):
+        pos[name] = at
+        at += size
+    return pos, at
+
+
 def observation(state: _core.State, viewer: int, private: str = "seat") -> np.ndarray:
     """:func:`public_view` of ``viewer`` (and ``private``) as float32 counts and one-hots,
     shape ``(observation_size(players),)``; the blocks are :func:`observation_blocks` (seats
@@ -113,19 +125,16 @@ def observation(state: _core.State, viewer: int, private: str = "seat") -> np.nd
     d = public_view(state, viewer, private)
     n = d["players"]
     k, t = len(_KINDS), len(_TOKENS)
-    out = np.zeros(observation_size(n), dtype=np.float32)
-    pos = {}
-    at = 0
-    for name, size in observation_blocks(n):
-        pos[name] = at
-        at += size
+    pos, size = _offsets(n)
+    out = np.zeros(size, dtype=np.float32)
 
     def put(block: str, index: int, value: float = 1.0) -> None:
         out[pos[block] + index] += value
 
     def counts(block: str, base: int, table: dict, names) -> None:
+        at, index = pos[block] + base, _INDEX[names]
         for key, c in table.items():
-            put(block, base + names.index(key), c)
+            out[at + index[key]] += c
 
     for seat, s in enumerate(d["seats"]):
         r = _rel(seat, viewer, n)
