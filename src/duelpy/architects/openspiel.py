@@ -61,6 +61,7 @@ import numpy as np
 
 from duelcore.architects import engine as _core
 from duelpy.architects import spiel as _spiel
+from duelpy.base.spiel_state import CoreSpielState
 
 __all__ = ["ArchitectsGame", "ArchitectsState", "ArchitectsObserver", "GAME_TYPE",
            "DEFAULT_PARAMS", "game_info", "rule_options", "max_game_length",
@@ -227,7 +228,7 @@ class ArchitectsGame(pyspiel.Game):
         return f"ArchitectsGame({self.get_parameters()})"
 
 
-class ArchitectsState(pyspiel.State):
+class ArchitectsState(CoreSpielState):
     """A position of 7 Wonders Architects in OpenSpiel (one core state and the history).
 
     Seats are 0..N-1; at a chance node ``current_player()`` is ``pyspiel.PlayerId.CHANCE``
@@ -236,55 +237,23 @@ class ArchitectsState(pyspiel.State):
     outcome and leaves the state unchanged.
     """
 
-    def current_player(self) -> int:
-        return self._s.current_player()
+    CHANCE_OFFSET = NUM_DECISIONS
+    NUM_CHANCE_OUTCOMES = NUM_CHANCE_OUTCOMES
 
-    def _legal_actions(self, player):
-        return self._s.legal_actions()
+    def _illegal(self, action: int, reason: str) -> Exception:
+        return _core.IllegalActionError(f"action {action}: {reason}")
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """``[(outcome, probability), ...]`` at a chance node (A-CHANCE-1), else ``[]``;
-        outcome k is the core's action ``NUM_DECISION_ACTIONS + k``."""
-        return [(a - NUM_DECISIONS, p) for a, p in self._s.chance_outcomes()]
-
-    def _apply_action(self, action):
-        if self._s.is_chance_node():
-            if not 0 <= action < NUM_CHANCE_OUTCOMES:
-                raise _core.IllegalActionError(f"chance outcome {action} is out of range: "
-                                               f"0..{NUM_CHANCE_OUTCOMES - 1}")
-            self._s.apply_action(action + NUM_DECISIONS)
-            return
-        if not 0 <= action < NUM_DECISIONS:
-            raise _core.IllegalActionError(f"action {action} is out of range: "
-                                           f"0..{NUM_DECISIONS - 1}")
-        self._s.apply_action(action)
-
-    def _action_to_string(self, player, action):
-        if player == pyspiel.PlayerId.CHANCE:
-            if not 0 <= action < NUM_CHANCE_OUTCOMES:
-                raise ValueError(f"chance outcome {action} is out of range "
-                                 f"[0, {NUM_CHANCE_OUTCOMES})")
-            return _core.action_to_string(action + NUM_DECISIONS)
-        if not 0 <= action < NUM_DECISIONS:
-            raise ValueError(f"action {action} is out of range [0, {NUM_DECISIONS})")
-        return _core.action_to_string(action)
-
-    def is_terminal(self) -> bool:
-        return self._s.is_terminal()
+    def _action_text(self, core_action: int) -> str:
+        return _core.action_to_string(core_action)
 
     def returns(self) -> list[float]:
         """1/k to each of k winners, 0 to the others (A-END-4); all 0 before the end."""
-        return self._s.returns()
-
-    def rewards(self) -> list[float]:
-        """Terminal rewards: the returns, paid when the game ends."""
         return self._s.returns()
 
     def __str__(self) -> str:
         """The whole position (every seat's private information and the RNG) as JSON."""
         return json.dumps(self._s.to_dict(), separators=(",", ":"))
 
-    # ---- Python-side fast paths (the same results as the C++ State's)
     def legal_actions(self, player=None) -> list[int]:
         """Legal actions ascending (chance outcomes at a chance node); ``[]`` for a seat that
         is not to move, and at the end."""
@@ -293,36 +262,6 @@ class ArchitectsState(pyspiel.State):
         if player is not None and player != self._s.current_player():
             return []
         return self._s.legal_actions()
-
-    def is_chance_node(self) -> bool:
-        return self._s.is_chance_node()
-
-    def apply_action(self, action) -> None:
-        """Apply a decision (or a chance outcome at a chance node) and add it to the history.
-
-        Raises
-        ------
-        TypeError
-            If ``action`` is not an integer.
-        IllegalActionError
-            If it is not legal here; the state and its history are left unchanged.
-        """
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise TypeError(f"an action is an integer, not {action!r}")
-        if action < 0:
-            raise _core.IllegalActionError(f"action {action} is out of range: actions and "
-                                           f"chance outcomes are not negative")
-        pyspiel.State.apply_action(self, int(action))
-
-    def __deepcopy__(self, memo):
-        return self.clone()
-
-    def __copy__(self):
-        return self.clone()
-
-    def core(self) -> _core.State:
-        """A copy of the core state (for duelpy's agents, rendering and records)."""
-        return self._s.clone()
 
 
 class ArchitectsObserver:

@@ -77,6 +77,7 @@ import numpy as np
 
 import duelcore
 from duelcore import ACTION_LAYOUT, NUM_DISTINCT_ACTIONS, StateFormatError, data
+from duelpy.base.spiel_state import CoreSpielState
 from duelpy.duel import spiel as _spiel
 
 __all__ = ["DuelGame", "DuelState", "DuelObserver", "GAME_TYPE", "GAME_INFO", "DEFAULT_PARAMS",
@@ -319,7 +320,7 @@ def _library_builder(core):
     return None
 
 
-class DuelState(pyspiel.State):
+class DuelState(CoreSpielState):
     """A position of 7 Wonders Duel in OpenSpiel.  Made by :meth:`DuelGame.new_initial_state`.
 
     It holds one :class:`duelcore.State` (272 bytes); ``clone()`` and ``copy.deepcopy`` copy
@@ -331,52 +332,23 @@ class DuelState(pyspiel.State):
     reason) for an illegal action or chance outcome, and leaves the state unchanged.
     """
 
-    # ---- the methods OpenSpiel's C++ side calls
-    def current_player(self) -> int:
-        return self._s.current_player()
+    CHANCE_OFFSET = CHANCE_OFFSET
+    NUM_CHANCE_OUTCOMES = NUM_CHANCE_OUTCOMES
 
-    def _legal_actions(self, player):
-        return self._s.legal_actions()
+    def _illegal(self, action: int, reason: str) -> Exception:
+        return duelcore.IllegalActionError(action, reason)
 
-    def chance_outcomes(self):
-        """``[(outcome, probability), ...]`` at a chance node (R-CHANCE-1), else ``[]``;
-        outcome k is the core's action ``CHANCE_OFFSET + k``."""
-        return [(a - CHANCE_OFFSET, p) for a, p in self._s.chance_outcomes()]
+    def _action_text(self, core_action: int) -> str:
+        return duelcore.action_to_string(core_action)
 
-    def _apply_action(self, action):
-        if not self._s.is_chance_node():
-            if action >= CHANCE_OFFSET:
-                raise duelcore.IllegalActionError(action, f"out of range: actions are "
-                                                          f"0..{CHANCE_OFFSET - 1}")
-            self._s.apply_action(action)
-            return
-        if not 0 <= action < NUM_CHANCE_OUTCOMES:
-            raise duelcore.IllegalActionError(action, f"out of range: chance outcomes are "
-                                                      f"0..{NUM_CHANCE_OUTCOMES - 1}")
+    def _apply_chance(self, outcome: int) -> None:
         try:
-            self._s.apply_action(action + CHANCE_OFFSET)
-        except duelcore.IllegalActionError as e:
-            raise duelcore.IllegalActionError(action, e.reason) from None
-
-    def _action_to_string(self, player, action):
-        if player == pyspiel.PlayerId.CHANCE:
-            if not 0 <= action < NUM_CHANCE_OUTCOMES:
-                raise ValueError(f"chance outcome {action} is out of range "
-                                 f"[0, {NUM_CHANCE_OUTCOMES})")
-            return duelcore.action_to_string(action + CHANCE_OFFSET)
-        if not 0 <= action < CHANCE_OFFSET:
-            raise ValueError(f"action {action} is out of range [0, {CHANCE_OFFSET})")
-        return duelcore.action_to_string(action)
-
-    def is_terminal(self) -> bool:
-        return self._s.is_terminal()
+            self._s.apply_action(outcome + CHANCE_OFFSET)
+        except duelcore.IllegalActionError as e:      # named by its OpenSpiel outcome id
+            raise duelcore.IllegalActionError(outcome, e.reason) from None
 
     def returns(self) -> list[float]:
         """+1 for the winner, -1 for the loser, 0 each for a shared victory or before the end."""
-        return self._s.returns()
-
-    def rewards(self) -> list[float]:
-        """Terminal rewards: the returns, paid when the game ends."""
         return self._s.returns()
 
     def __str__(self):
@@ -396,41 +368,7 @@ class DuelState(pyspiel.State):
             raise ValueError(f"legal_actions: player must be 0 or 1, not {player}")
         return self._s.legal_actions(player)
 
-    def is_chance_node(self) -> bool:
-        return self._s.is_chance_node()
-
-    def apply_action(self, action) -> None:
-        """Apply a decision (or at a chance node a chance outcome) and add it to the history.
-
-        Raises
-        ------
-        TypeError
-            If ``action`` is not an integer.
-        duelcore.IllegalActionError
-            If it is not legal here (the reason names the card, wonder or rule); the state
-            and its history are left unchanged.
-        """
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise TypeError(f"an action is an integer, not {action!r}")
-        if action < 0:
-            raise duelcore.IllegalActionError(int(action), "out of range: actions and chance "
-                                                           "outcomes are not negative")
-        pyspiel.State.apply_action(self, int(action))
-
-    def is_player_node(self) -> bool:
-        return self._s.current_player() >= 0
-
-    def __deepcopy__(self, memo):
-        return self.clone()
-
-    def __copy__(self):
-        return self.clone()
-
     # ---- extras
-    def core(self) -> duelcore.State:
-        """A copy of the core state (for duelpy's agents, rendering and records)."""
-        return self._s.clone()
-
     def resample_from_infostate(self, player: int, probability_sampler=None) -> "DuelState":
         """A state with the same information state for ``player``, drawn from the chance
         distribution given what ``player`` saw (for ISMCTS).
