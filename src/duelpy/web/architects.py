@@ -20,11 +20,11 @@ from typing import Any
 from duelcore.architects import data as _data
 from duelcore.architects import engine as _core
 
-from duelpy.architects.agents import ArchitectsAgentError, parse_agent
+from duelpy.architects.agents import parse_agent
 from duelpy.architects.game import SETUP_KEYS, ArchitectsSetupError, new_game, resolve_wonder
 from duelpy.architects.notation import parse_action
 from duelpy.architects.records import RecordError, record_of, replay as replay_record
-from duelpy.web.games import Session, WebError, agent_label, check_names
+from duelpy.web.games import Session, WebError, agent_label, check_names, table_opponent
 
 __all__ = ["ArchGame", "ArchReplay", "arch_view", "arch_catalogue", "make_game", "VP_NAMES",
            "RULE_OPTIONS", "RULE_OPTIONS_DEFAULTS", "NUM_ACTIONS", "MAX_ITERATIONS"]
@@ -319,17 +319,7 @@ def make_game(*, players: int, seat: int, opponent: str, seed: int | None,
     random), ``opponent`` (an Architects agent description, MCTS at most
     :data:`MAX_ITERATIONS` iterations) at every other seat, the A-OPT ``options``.
     WebError 400 naming a bad value."""
-    if not 2 <= players <= 7:
-        raise WebError(400, f"players must be from 2 to 7, not {players}")
-    if not 1 <= seat <= players:
-        raise WebError(400, f"seat must be from 1 to {players} (the players), not {seat}")
-    try:
-        agent = parse_agent(opponent)
-    except (ArchitectsAgentError, ValueError) as e:
-        raise WebError(400, f"opponent: {e}") from None
-    if agent.startswith("mcts") and int(agent.split(":")[1]) > MAX_ITERATIONS:
-        raise WebError(400, f"opponent: at most {MAX_ITERATIONS:,} iterations per decision "
-                            f"here, not {int(agent.split(':')[1]):,}")
+    agent = table_opponent(players, seat, opponent, parse_agent, MAX_ITERATIONS)
     human = seat - 1
     setup: dict = {}
     if wonder is not None:

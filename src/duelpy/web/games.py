@@ -351,6 +351,25 @@ class Game(Session):
 MAX_NAME = 100          # characters of a player's name in a record shown by the replay viewer
 
 
+def table_opponent(players: int, seat: int, opponent: str, parse, max_iterations: int) -> str:
+    """The canonical agent of ``opponent`` for the AI seats of a new multi-seat game (7 Wonders,
+    Architects), once ``players`` (2..7) and the person's ``seat`` (1-based) are checked;
+    ``parse`` is the game's agent parser, MCTS capped at ``max_iterations`` a decision.
+    WebError 400 naming a bad value."""
+    if not 2 <= players <= 7:
+        raise WebError(400, f"players must be from 2 to 7, not {players}")
+    if not 1 <= seat <= players:
+        raise WebError(400, f"seat must be from 1 to {players} (the players), not {seat}")
+    try:
+        agent = parse(opponent)
+    except ValueError as e:
+        raise WebError(400, f"opponent: {e}") from None
+    if agent.startswith("mcts") and int(agent.split(":")[1]) > max_iterations:
+        raise WebError(400, f"opponent: at most {max_iterations:,} iterations per decision "
+                            f"here, not {int(agent.split(':')[1]):,}")
+    return agent
+
+
 def check_names(names) -> list[str]:
     """A record's player names, each a string of at most :data:`MAX_NAME` characters
     (WebError 400 otherwise: a huge name would make the page unreadable)."""

@@ -20,10 +20,10 @@ from typing import Any
 from duelcore import seven as _core
 from duelcore import seven_data as _data
 
-from duelpy.seven.agents import SevenAgentError, parse_agent as seven_agent
+from duelpy.seven.agents import parse_agent as seven_agent
 from duelpy.seven.game import new_game
 from duelpy.seven.records import RecordError, record_of, replay as replay_record
-from duelpy.web.games import Session, WebError, agent_label, check_names
+from duelpy.web.games import Session, WebError, agent_label, check_names, table_opponent
 from duelpy.web.view import cost_items
 
 __all__ = ["SevenGame", "SevenReplay", "seven_catalogue", "seven_view", "make_game",
@@ -525,17 +525,7 @@ def make_game(*, players: int, seat: int, opponent: str, seed: int | None,
     """A new 7 Wonders game: the person at ``seat`` (1-based), ``opponent`` (an agent
     description of 7 Wonders, MCTS at most :data:`MAX_ITERATIONS` iterations) at every other
     player seat.  WebError 400 naming a bad value."""
-    if not 2 <= players <= 7:
-        raise WebError(400, f"players must be from 2 to 7, not {players}")
-    if not 1 <= seat <= players:
-        raise WebError(400, f"seat must be from 1 to {players} (the players), not {seat}")
-    try:
-        agent = seven_agent(opponent)
-    except (SevenAgentError, ValueError) as e:
-        raise WebError(400, f"opponent: {e}") from None
-    if agent.startswith("mcts") and int(agent.split(":")[1]) > MAX_ITERATIONS:
-        raise WebError(400, f"opponent: at most {MAX_ITERATIONS:,} iterations per decision "
-                            f"here, not {int(agent.split(':')[1]):,}")
+    agent = table_opponent(players, seat, opponent, seven_agent, MAX_ITERATIONS)
     if sides not in ("random", "A", "B"):
         raise WebError(400, f"sides must be random, A or B, not {str(sides)[:20]!r}")
     if seed is None:
