@@ -171,6 +171,9 @@ def test_records_replay_in_the_viewer(client):
     mid = client.get(f"/api/replays/{s['id']}/positions/5").json()
     assert mid["last"].endswith(rec["moves"][4][2]) and mid["decisions"] == []
     assert_error(client.get(f"/api/replays/{s['id']}/positions/{len(moves) + 1}"), 404, "positions")
+    for k in ("-1", "abc", "1.5", "+3", "%20-1"):      # not a number: a 404, never a 500
+        assert_error(client.get(f"/api/replays/{s['id']}/positions/{k}"), 404,
+                     f"positions are numbered 0 to {len(moves)}")
     bad = dict(rec, result={"winners": [0], "totals": [99, 0, 0, 0]})
     assert_error(client.post("/api/replays", json=bad), 400, "result")
     bad = dict(rec, moves=rec["moves"][:3] + [[rec["moves"][3][0], 999, "take nothing"]])

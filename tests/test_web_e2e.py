@@ -422,7 +422,9 @@ def test_architects_a_whole_game_by_tapping_the_board(pages, tmp_path, size):
     pg.wait_for_selector("#game-result:not([hidden]) .result-score")
     if phone:
         no_overflow(pg)
-    assert pg.locator("#btn-undo").is_disabled()
+    assert pg.locator("#btn-undo").is_hidden()        # no undo in Architects (A-INFO)
+    assert "take central" in pg.get_attribute("#move-text", "placeholder")
+    assert pg.locator("#move-text").is_disabled()       # the game is over
     assert "Progress tokens" in pg.inner_text("#game-result")
     with pg.expect_download() as dl:
         pg.click("#btn-record")

@@ -352,6 +352,9 @@ def test_seven_records_replay_in_the_viewer(client):
     assert [x["total"] for x in end["result"]["scores"]] == [x["total"] for x in st.scores()]
     assert all(c["hand"] is not None for c in client.get(
         f"/api/replays/{s['id']}/positions/1").json()["cities"][:4])
+    for k in ("-1", "abc", "1.5"):                     # not a number: a 404, never a 500
+        assert_error(client.get(f"/api/replays/{s['id']}/positions/{k}"), 404,
+                     f"positions are numbered 0 to {len(moves)}")
     bad = dict(rec, result={"winners": [0], "totals": [99, 0, 0, 0]})
     assert_error(client.post("/api/replays", json=bad), 400, "result")
     bad = dict(rec, moves=rec["moves"][:3] + [[0, 12345, "build Nothing"]])

@@ -171,7 +171,8 @@ def test_a_halicarnassus_window_is_the_keepers_alone():
 @pytest.mark.parametrize("params, words", [
     ({"players": 9}, ["players must be 2 to 7", "9"]),
     ({"players": "3"}, ["players must be a int"]),
-    ({"wonders": "Giza"}, ["1 wonders for 2 players"]),
+    ({"wonders": "Giza"}, ["1 entries for 2 players"]),
+    ({"wonders": "Giza;;"}, ["3 entries for 2 players"]),
     ({"wonders": "Giza;Rhodos"}, ["unknown wonder 'Rhodos'", "did you mean 'Rhodes'"]),
     ({"removed_tokens": "Economyy"}, ["unknown progress token 'Economyy'", "'Economy'"]),
     ({"free_ordr": True}, ["unknown architects game parameter 'free_ordr'", "'free_order'"]),
@@ -181,6 +182,13 @@ def test_bad_parameters_are_named(params, words):
         aos.ArchitectsGame(params)
     for w in words:
         assert w in str(e.value), str(e.value)
+
+
+def test_a_wonder_list_may_leave_seats_at_random():
+    game = pyspiel.load_game("architects", {"players": 3, "wonders": "Giza;;Rhodes"})
+    assert game.rule_options["wonders"] == ["Giza", None, "Rhodes"]
+    state = random_state(game, random.Random(2))
+    assert state.core().wonder(0) == "Giza" and state.core().wonder(2) == "Rhodes"
 
 
 def test_load_game_refuses_an_unknown_parameter():

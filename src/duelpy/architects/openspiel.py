@@ -20,8 +20,9 @@ parameter                       default  meaning
 ==============================  =======  ===================================================
 ``players``                     2        2 to 7
 ``wonders``                     ""       one wonder per seat, names joined by ";" (e.g.
-                                         "Giza;Rhodes"); "" deals them at random (a chance
-                                         node, A-SETUP-2)
+                                         "Giza;Rhodes"; an empty entry, "Giza;", leaves
+                                         that seat's at random); "" deals them all at
+                                         random (a chance node, A-SETUP-2)
 ``removed_tokens``              ""       progress tokens left out of the game, joined by ";"
 ``free_order``, ...             (A-OPT)  the rule options of A-OPT, as booleans:
                                          ``free_order``, ``economy_forces_build``,
@@ -155,13 +156,14 @@ def rule_options(params: dict | None) -> tuple[int, dict]:
     if not 2 <= players <= 7:
         raise ValueError(f"architects game parameter players must be 2 to 7, not {players}")
     options: dict = {k: params[k] for k in _core.RULE_DEFAULTS}
-    wonders = _names(params["wonders"])
-    if wonders:
+    if params["wonders"].strip():
+        wonders = [w.strip() or None for w in params["wonders"].split(";")]
         if len(wonders) != players:
-            raise ValueError(f"architects game parameter wonders names {len(wonders)} "
-                             f"wonders for {players} players (one per seat, joined by ';')")
+            raise ValueError(f"architects game parameter wonders has {len(wonders)} "
+                             f"entries for {players} players (one per seat, joined by ';'; "
+                             f"an empty entry: that seat's wonder at random)")
         for w in wonders:
-            if w not in _core.WONDERS:
+            if w is not None and w not in _core.WONDERS:
                 raise ValueError(f"architects game parameter wonders: unknown wonder {w!r}"
                                  f"{_close(w, _core.WONDERS)}; the wonders: "
                                  f"{', '.join(_core.WONDERS)}")

@@ -395,7 +395,7 @@ def create_app(*, study_dir: Path | None = None, manager: GameManager | None = N
         rep = games.get_replay(request.path_params["rid"])
         k = request.path_params["k"]
         if not _INT.fullmatch(k) or k.startswith("-") or len(k) > 9:
-            raise WebError(404, f"positions are numbered 0 to {len(rep.record.moves)}, "
+            raise WebError(404, f"positions are numbered 0 to {len(rep.states) - 1}, "
                                 f"not {k[:20]!r}")
         return JSONResponse(rep.position(int(k)))
 

@@ -250,6 +250,9 @@ function renderGame() {
   $("thinking").hidden = !g.thinking || S.offline;
   $("offline").hidden = !S.offline;
   $("btn-undo").disabled = !g.can_undo || !!g.result;
+  $("btn-undo").hidden = !!mod.noUndo;             // a game with no undo shows no button
+  $("move-text").placeholder = mod.movePlaceholder || "build lumber yard, pick sphinx, take left…";
+  $("move-text").disabled = !!g.result;
   $("btn-hint").hidden = !mod.hints;
   $("btn-hint").disabled = !!(g.thinking || g.result || !mod.yourTurn(g));
   $("btn-record").href = `/api/games/${g.id}/record`;

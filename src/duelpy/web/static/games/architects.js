@@ -129,7 +129,7 @@
     if (g.result) return `<h3>The game is over</h3><p>Download the record, or replay it.</p>`;
     if (yourTurn(g)) {
       return `<h3>Your move</h3><p>${esc(g.phase_text)}: choose one of the buttons on the board (or press its label, or type its name below).</p>
-        <p class="muted">Your left and right decks show their top card; the central deck's top stays face down unless you hold the cat and looked at it.
+        <p class="muted">Your left and right decks show their top card; the central deck's top stays face down unless you looked at it as the cat's holder and it is still on top.
         There is no undo: each card taken turns up a hidden one.</p>`;
     }
     return `<h3>Waiting</h3><p class="muted">${g.active !== null ? esc(g.seats[g.active].name) : "The others"} ${g.paused ? "(paused)" : "is choosing"}…</p>`;
@@ -218,7 +218,9 @@
   }
 
   Shell.register("architects", {
-    title: "7 Wonders Architects", hints: false, yourTurn, status, board, decision, logHtml,
+    title: "7 Wonders Architects", hints: false, noUndo: true,
+    movePlaceholder: "take left, take central, pay wood, coin, token Economy…",
+    yourTurn, status, board, decision, logHtml,
     result, touched, justHtml, formHtml, formInit, formBody,
     keepSel: () => false, typedSeat: () => null,
   });
