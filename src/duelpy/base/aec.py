@@ -64,6 +64,18 @@ class CoreAECEnv(AECEnv):
         """The error for an action id outside ``0 .. num_actions - 1``."""
         raise NotImplementedError
 
+    def _to_move(self) -> int:
+        """The agent (player index) to decide now (the state is not over)."""
+        return self._state.current_player()
+
+    def _legal(self) -> list[int]:
+        """The legal actions of the agent to decide now."""
+        return self._state.legal_actions()
+
+    def _apply(self, action: int) -> None:
+        """Apply the decision ``action`` of the agent to decide now."""
+        self._state.apply_action(action)
+
     # ---- PettingZoo's API
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -101,13 +113,13 @@ class CoreAECEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._state.current_player()]
+        self.agent_selection = self.possible_agents[self._to_move()]
 
     def observe(self, agent: str) -> dict:
         p = self.possible_agents.index(agent)
         mask = np.zeros(self.num_actions, np.int8)
-        if not self._state.is_terminal() and self._state.current_player() == p:
-            mask[self._state.legal_actions()] = 1
+        if not self._state.is_terminal() and self._to_move() == p:
+            mask[self._legal()] = 1
         return {"observation": self._observation(p), "action_mask": mask}
 
     def step(self, action) -> None:
@@ -131,7 +143,7 @@ class CoreAECEnv(AECEnv):
         action = int(action)
         if not 0 <= action < self.num_actions:
             raise self._out_of_range(action)
-        self._state.apply_action(action)
+        self._apply(action)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
         if self._state.is_terminal():
@@ -142,7 +154,7 @@ class CoreAECEnv(AECEnv):
             i = self.possible_agents.index(agent)
             self.agent_selection = self.possible_agents[(i + 1) % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[self._state.current_player()]
+            self.agent_selection = self.possible_agents[self._to_move()]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
