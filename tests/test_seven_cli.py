@@ -54,7 +54,7 @@ def test_simulate_seven_set_up_options():
     (["--game", "seven", "--agents", "minimax"], ["unknown agent", "minimax"]),
     (["--game", "seven", "--agents", "mcts:iterations=50,seconds=1"],
      ["seconds", "not available for 7 Wonders"]),
-    (["--game", "seven", "--agents", "mcts:0"], ["iterations", "positive"]),
+    (["--game", "seven", "--agents", "mcts:0"], ["iterations", "from 1 to 100,000,000"]),
     (["--game", "seven", "--players", "3", "--agents", "greedy,random"],
      ["1 agent or 3", "got 2"]),
     (["--game", "seven", "--remove", "Nothing"], ["--remove", "unknown card"]),

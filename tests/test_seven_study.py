@@ -27,11 +27,13 @@ def test_agent_descriptions(text, name):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("plan", "7 Wonders Duel agent"), ("alpha", "unknown agent"), ("mcts:0", "positive"),
-    ("mcts:x", "positive integer"), ("mcts:10:-1", "positive number"),
+    ("plan", "7 Wonders Duel agent"), ("alpha", "unknown agent"),
+    ("mcts:0", "an integer from 1 to 100,000,000"), ("mcts:100000001", "1 to 100,000,000"),
+    ("mcts:x", "an integer from 1"), ("mcts:10:-1", r"a number in \(0, 100\]"),
+    ("mcts:10:101", r"\(0, 100\]"),
     ("mcts:iterations=5,iterations=6", "twice"), ("mcts:seconds=1", "not available"),
     ("greedy:3", "takes no options"), ("mcts:1:2:3", "ITERATIONS:C"), ("", "description"),
-    ("mcts:c=nan", "positive number"),
+    ("mcts:c=nan", r"a number in \(0, 100\]"),
 ])
 def test_bad_agent_descriptions(text, words):
     with pytest.raises(SevenAgentError, match=words):

@@ -48,7 +48,8 @@ class SevenAgentError(ValueError):
 
 
 def _number(value: str, what: str, text: str, integer: bool):
-    return core_number(value, what, text, integer, SevenAgentError, bounded=False)
+    """iterations 1..100,000,000, c in (0, 100], as for Architects (SevenAgentError)."""
+    return core_number(value, what, text, integer, SevenAgentError, bounded=True)
 
 
 def parse_agent(text) -> str:
@@ -63,8 +64,6 @@ def parse_agent(text) -> str:
         return kind
     iterations, c = core_mcts_options(rest, raw, _number, SevenAgentError, "7 Wonders",
                                       DEFAULT_ITERATIONS, DEFAULT_C)
-    if iterations > 10**8:
-        raise SevenAgentError(f"agent {raw!r}: at most 100,000,000 iterations")
     return f"mcts:{iterations}" + ("" if c == DEFAULT_C else f":{c:g}")
 
 
