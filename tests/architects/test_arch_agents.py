@@ -154,3 +154,17 @@ def test_pimc_hook_sums_the_trees():
     assert a in s.legal_actions() and max(visits, key=visits.get) == a
     assert sum(visits.values()) <= 400 and sum(visits.values()) > 400 - 8 * len(visits)
     assert core.choose_action(s, "mcts:400", 5, return_stats=True) == before
+
+
+def test_greedy_agent_playout_hook():
+    """The GREEDY_AGENT_PLAYOUT trial (docs/architects.md#strength): greedy playouts by the
+    greedy agent's rule; off again, the greedy playouts are greedy_lite's as before."""
+    s = new_game(2, seed=4)
+    before = core.choose_action(s, "mcts:200:greedy", 3, return_stats=True)
+    core._set_params(GREEDY_AGENT_PLAYOUT=1)
+    try:
+        a, visits = core.choose_action(s, "mcts:200:greedy", 3, return_stats=True)
+    finally:
+        core._set_params(GREEDY_AGENT_PLAYOUT=0)
+    assert a in s.legal_actions() and 0 < sum(visits.values()) <= 200
+    assert core.choose_action(s, "mcts:200:greedy", 3, return_stats=True) == before

@@ -395,6 +395,7 @@ cdef int lite_choice(ArchState* s, int* out, int n, u64* rng, double eps) noexce
     return out[best]
 
 
+cdef int GREEDY_AGENT_PLAYOUT = 0   # 1: PL_GREEDY playouts decide by greedy_action (a trial)
 cdef int PLAYOUT_TURNS = 1000   # playouts stop after this many turns: then evaluate() scores
 cdef double EVAL_T = 5.0        # VP scale of the logistic reward of an evaluated leaf
 
@@ -419,7 +420,10 @@ cdef void playout(ArchState* s, u64* rng, double* r, int policy) noexcept nogil:
         if s.turns >= stop_turn:
             break
         if policy == PL_GREEDY:
-            ar_decide(s, greedy_lite(s, out, n, rng, G_EPS))
+            if GREEDY_AGENT_PLAYOUT:        # the greedy agent's own rule (a tuning hook)
+                ar_decide(s, greedy_action(s, rng))
+            else:
+                ar_decide(s, greedy_lite(s, out, n, rng, G_EPS))
         elif policy == PL_SHARP:
             ar_decide(s, lite_choice(s, out, n, rng, 0.0))
         elif policy == PL_LITE:
@@ -690,7 +694,7 @@ def _set_params(**kw):
     """Tuning hook (tests and experiments): the evaluation weights and the MCTS playout."""
     global W_RES, W_STAGE, W_GREEN, W_SHIELD, R_WIN, R_MARGIN, PLAYOUT, EPS, STAGE_BONUS
     global LINEAR, W_TOKEN, W_PEND, MIL_FORM, END_W, W_SPARE, OPEN_LOOP, PLAYOUT_TURNS, EVAL_T, PRIOR_N, LITE_ALL
-    global G_EPS, OPP_MODEL, PIMC, PEEK
+    global G_EPS, OPP_MODEL, PIMC, PEEK, GREEDY_AGENT_PLAYOUT
     for k, v in kw.items():
         if k == "OPP_MODEL":
             OPP_MODEL = v
@@ -700,6 +704,9 @@ def _set_params(**kw):
             continue
         if k == "PEEK":
             PEEK = v
+            continue
+        if k == "GREEDY_AGENT_PLAYOUT":
+            GREEDY_AGENT_PLAYOUT = v
             continue
         if k == "G_EPS":
             G_EPS = v
