@@ -50,19 +50,19 @@ class CoreAECEnv(AECEnv):
     # ---- what a game says
     def _new_state(self, seed: int) -> Any:
         """A new core state (chance sampled inside) from the game seed ``seed``."""
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define _new_state (a hook of the base)")
 
     def _observation(self, seat: int) -> np.ndarray:
         """What ``seat`` observes of :attr:`_state`, as the observation box's vector."""
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define _observation (a hook of the base)")
 
     def _render(self) -> str:
         """:attr:`_state` drawn as text."""
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define _render (a hook of the base)")
 
     def _out_of_range(self, action: int) -> Exception:
         """The error for an action id outside ``0 .. num_actions - 1``."""
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define _out_of_range (a hook of the base)")
 
     def _to_move(self) -> int:
         """The agent (player index) to decide now (the state is not over)."""

@@ -27,10 +27,10 @@ class CoreSpielState(pyspiel.State):
     NUM_CHANCE_OUTCOMES: int = 0
 
     def _illegal(self, action: int, reason: str) -> Exception:
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define _illegal (a hook of the base)")
 
     def _action_text(self, core_action: int) -> str:
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define _action_text (a hook of the base)")
 
     # ---- the methods OpenSpiel's C++ side calls
     def current_player(self) -> int:
