@@ -30,7 +30,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 
-    from duelpy.base.aec import CoreAECEnv
+    from duelpy.base.aec import CoreAECEnv, check_env_setup
 except ImportError as e:                            # pragma: no cover - depends on the install
     raise ImportError("duelpy.architects.pettingzoo needs PettingZoo: pip install "
                       "'duel[interop]' (or pip install pettingzoo gymnasium)") from e
@@ -77,16 +77,7 @@ class raw_env(CoreAECEnv):
     metadata = {"render_modes": ["ansi"], "name": "architects_v0", "is_parallelizable": False}
 
     def __init__(self, players: int = 2, render_mode: str | None = None, **rule_options):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
-            raise ValueError(f"players must be 2 to 7, not {players!r}")
-        for key in rule_options:
-            if key not in RULE_OPTIONS:
-                raise ValueError(f"unknown rule option {key!r}; options: "
-                                 f"{', '.join(RULE_OPTIONS)}")
-        try:
-            _core.new_state(players, 0, **rule_options)
-        except TypeError as e:
-            raise ValueError(str(e)) from None
+        check_env_setup(players, rule_options, RULE_OPTIONS, _core.new_state)
         box = spaces.Box(0.0, 1e4, (_spiel.observation_size(players),), dtype=np.float32)
         super().__init__(players, NUM_DECISION_ACTIONS, box, render_mode)
         self.players = players

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from duelcore.architects import engine as _core
+from duelpy.base.blocks import block_offsets
 
 __all__ = ["public_view", "observation", "observation_size", "observation_blocks"]
 
@@ -104,11 +105,7 @@ def observation_size(players: int) -> int:
 
 @functools.lru_cache(maxsize=None)
 def _offsets(players: int) -> tuple[dict[str, int], int]:
-    pos, at = {}, 0
-    for name, size in observation_blocks(players):
-        pos[name] = at
-        at += size
-    return pos, at
+    return block_offsets(observation_blocks(players))
 
 
 def observation(state: _core.State, viewer: int, private: str = "seat") -> np.ndarray:

@@ -18,7 +18,27 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-__all__ = ["CoreAECEnv"]
+__all__ = ["CoreAECEnv", "check_env_setup"]
+
+
+def check_env_setup(players: int, rule_options: dict, allowed, make) -> None:
+    """Check an environment's ``players`` (2..7) and ``rule_options`` (names in ``allowed``;
+    ``make(players, **rule_options)`` makes a state from them).
+
+    Raises
+    ------
+    ValueError
+        Naming the bad player count, the unknown option or the bad value.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
+        raise ValueError(f"players must be 2 to 7, not {players!r}")
+    for key in rule_options:
+        if key not in allowed:
+            raise ValueError(f"unknown rule option {key!r}; options: {', '.join(allowed)}")
+    try:
+        make(players, **rule_options)
+    except TypeError as e:
+        raise ValueError(str(e)) from None
 
 
 class CoreAECEnv(AECEnv):

@@ -36,7 +36,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 
-    from duelpy.base.aec import CoreAECEnv
+    from duelpy.base.aec import CoreAECEnv, check_env_setup
 except ImportError as e:                            # pragma: no cover - depends on the install
     raise ImportError("duelpy.seven.pettingzoo needs PettingZoo: pip install 'duel[interop]' "
                       "(or pip install pettingzoo gymnasium)") from e
@@ -45,6 +45,7 @@ import numpy as np
 
 from duelcore import seven as _core
 from duelcore import seven_data as _data
+from duelpy.base.blocks import block_offsets
 from duelpy.seven.render import render_text
 
 __all__ = ["env", "raw_env", "NUM_DECISION_ACTIONS", "observation", "observation_size",
@@ -81,11 +82,7 @@ def observation_blocks(players: int) -> list[tuple[str, int]]:
 
 @functools.lru_cache(maxsize=None)
 def _offsets(players: int) -> tuple[dict[str, int], int]:
-    pos, at = {}, 0
-    for name, size in observation_blocks(players):
-        pos[name] = at
-        at += size
-    return pos, at
+    return block_offsets(observation_blocks(players))
 
 
 def observation_size(players: int) -> int:
@@ -185,15 +182,7 @@ class raw_env(CoreAECEnv):
                 "is_parallelizable": False}
 
     def __init__(self, players: int = 3, render_mode: str | None = None, **rule_options):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
-            raise ValueError(f"players must be 2 to 7, not {players!r}")
-        for key in rule_options:
-            if key not in ("sides", "boards"):
-                raise ValueError(f"unknown rule option {key!r}; options: sides, boards")
-        try:
-            _core.new_state(players, 0, **rule_options)
-        except TypeError as e:
-            raise ValueError(str(e)) from None
+        check_env_setup(players, rule_options, ("sides", "boards"), _core.new_state)
         box = spaces.Box(-1e4, 1e4, (observation_size(players),), dtype=np.float32)
         super().__init__(players, NUM_DECISION_ACTIONS, box, render_mode)
         self.players = players
