@@ -24,7 +24,7 @@ from duelpy.architects.agents import parse_agent
 from duelpy.architects.game import SETUP_KEYS, ArchitectsSetupError, new_game, resolve_wonder
 from duelpy.architects.notation import parse_action
 from duelpy.architects.records import RecordError, record_of, replay as replay_record
-from duelpy.web.games import Session, WebError, agent_label, check_names, table_opponent
+from duelpy.web.games import RecordReplay, Session, WebError, agent_label, table_opponent
 
 __all__ = ["ArchGame", "ArchReplay", "arch_view", "arch_catalogue", "make_game", "VP_NAMES",
            "RULE_OPTIONS", "RULE_OPTIONS_DEFAULTS", "NUM_ACTIONS", "MAX_ITERATIONS"]
@@ -346,47 +346,29 @@ def make_game(*, players: int, seat: int, opponent: str, seed: int | None,
 
 
 # ---------------------------------------------------------------- replays
-class ArchReplay:
+class ArchReplay(RecordReplay):
     """A loaded Architects record and its positions (everything shown: the record, seed and
     decisions, is the whole game)."""
 
     game_name = "architects"
+    title = "7 Wonders Architects"
 
     def __init__(self, rid: str, data: dict):
-        try:
-            replay_record(data)                    # every move checked, the result too
-        except RecordError as e:
-            raise WebError(400, f"not a valid 7 Wonders Architects record: {e}") from None
-        except (TypeError, ValueError, KeyError) as e:
-            raise WebError(400, f"not a valid 7 Wonders Architects record: {e}") from None
-        self.id = rid
-        self.data = data
-        st = new_game(data["players"], data["seed"], **data.get("setup", {}))
-        self.states = [st.clone()]
-        for _, a, _ in data["moves"]:
-            st.apply_action(a)
-            self.states.append(st.clone())
+        super().__init__(rid, data, replay_record, RecordError)
+
+    def _start(self, data: dict):
+        return new_game(data["players"], data["seed"], **data.get("setup", {}))
+
+    def _apply(self, state, seat: int, action: int) -> None:
+        state.apply_action(action)
+
+    def _names(self, data: dict) -> list[str]:
         agents = data.get("agents") or []
-        names = [f"P{i + 1}" + (f" · {agents[i]}" if i < len(agents) and agents[i] else "")
-                 for i in range(data["players"])]
-        self.names = check_names(names)
+        return [f"P{i + 1}" + (f" · {agents[i]}" if i < len(agents) and agents[i] else "")
+                for i in range(data["players"])]
 
-    def summary(self) -> dict:
-        moves = [{"n": k + 1, "player": self.names[seat], "seat": seat, "name": text, "id": a,
-                  "turn": self.states[k].turns}
-                 for k, (seat, a, text) in enumerate(self.data["moves"])]
-        return {"id": self.id, "game": "architects", "seed": str(self.data["seed"]),
-                "players": self.names, "n_moves": len(moves), "moves": moves,
-                "result": self.data.get("result")}
+    def _view(self, state) -> dict:
+        return arch_view(state, human=None, names=self.names, moves=False)
 
-    def position(self, k: int) -> dict:
-        n = len(self.data["moves"])
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
-            raise WebError(404, f"move {k} is not in this record: it has positions 0 to {n}")
-        v = arch_view(self.states[k], human=None, names=self.names, moves=False)
-        last = None
-        if k:
-            seat, _, text = self.data["moves"][k - 1]
-            last = f"{self.names[seat]}: {text}"
-        v.update(id=self.id, k=k, n_moves=n, last=last, names=self.names)
-        return v
+    def _move_extra(self, state) -> dict:
+        return {"turn": state.turns}

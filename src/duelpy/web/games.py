@@ -370,6 +370,70 @@ def table_opponent(players: int, seat: int, opponent: str, parse, max_iterations
     return agent
 
 
+class RecordReplay:
+    """A loaded record of a multi-seat game (7 Wonders, Architects) and its positions: the
+    record is checked move by move (``replay``, raising the game's RecordError), then
+    replayed into :attr:`states`.  A game's subclass sets :attr:`game_name` and
+    :attr:`title` and defines :meth:`_start` (the first state of the record's game),
+    :meth:`_apply` (one move), :meth:`_names` (the seats' names), :meth:`_view` (a position
+    drawn for the page) and :meth:`_move_extra` (what a move of the summary adds)."""
+
+    game_name = ""
+    title = ""
+
+    def __init__(self, rid: str, data: dict, replay, record_error: type[Exception]):
+        try:
+            replay(data)                           # every move checked, the result too
+        except (record_error, TypeError, ValueError, KeyError) as e:
+            raise WebError(400, f"not a valid {self.title} record: {e}") from None
+        self.id = rid
+        self.data = data
+        st = self._start(data)
+        self.states = [st.clone()]
+        for seat, a, _ in data["moves"]:
+            self._apply(st, seat, a)
+            self.states.append(st.clone())
+        self.names = check_names(self._names(data))
+
+    def _start(self, data: dict) -> Any:
+        raise TypeError(f"{type(self).__name__} must define _start (a hook of the base)")
+
+    def _apply(self, state: Any, seat: int, action: int) -> None:
+        raise TypeError(f"{type(self).__name__} must define _apply (a hook of the base)")
+
+    def _names(self, data: dict) -> list[str]:
+        raise TypeError(f"{type(self).__name__} must define _names (a hook of the base)")
+
+    def _view(self, state: Any) -> dict:
+        raise TypeError(f"{type(self).__name__} must define _view (a hook of the base)")
+
+    def _move_extra(self, state: Any) -> dict:
+        return {}
+
+    def summary(self) -> dict:
+        """The record's seed, seats' names, moves (with what the game adds) and result."""
+        moves = [{"n": k + 1, "player": self.names[seat], "seat": seat, "name": text, "id": a,
+                  **self._move_extra(self.states[k])}
+                 for k, (seat, a, text) in enumerate(self.data["moves"])]
+        return {"id": self.id, "game": self.game_name, "seed": str(self.data["seed"]),
+                "players": self.names, "n_moves": len(moves), "moves": moves,
+                "result": self.data.get("result")}
+
+    def position(self, k: int) -> dict:
+        """The position after move ``k`` (0: the start) as the page draws it (WebError 404
+        outside the record)."""
+        n = len(self.data["moves"])
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
+            raise WebError(404, f"move {k} is not in this record: it has positions 0 to {n}")
+        v = self._view(self.states[k])
+        last = None
+        if k:
+            seat, _, text = self.data["moves"][k - 1]
+            last = f"{self.names[seat]}: {text}"
+        v.update(id=self.id, k=k, n_moves=n, last=last, names=self.names)
+        return v
+
+
 def check_names(names) -> list[str]:
     """A record's player names, each a string of at most :data:`MAX_NAME` characters
     (WebError 400 otherwise: a huge name would make the page unreadable)."""

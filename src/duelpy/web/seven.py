@@ -23,7 +23,7 @@ from duelcore import seven_data as _data
 from duelpy.seven.agents import parse_agent as seven_agent
 from duelpy.seven.game import new_game
 from duelpy.seven.records import RecordError, record_of, replay as replay_record
-from duelpy.web.games import Session, WebError, agent_label, check_names, table_opponent
+from duelpy.web.games import RecordReplay, Session, WebError, agent_label, table_opponent
 from duelpy.web.view import cost_items
 
 __all__ = ["SevenGame", "SevenReplay", "seven_catalogue", "seven_view", "make_game",
@@ -539,50 +539,28 @@ def make_game(*, players: int, seat: int, opponent: str, seed: int | None,
 
 
 # ---------------------------------------------------------------- replays
-class SevenReplay:
+class SevenReplay(RecordReplay):
     """A loaded 7 Wonders record and its positions (every hand shown: the game is over or
     the viewer holds the whole record)."""
 
     game_name = "seven"
+    title = "7 Wonders"
 
     def __init__(self, rid: str, data: dict):
-        try:
-            replay_record(data)                    # every move checked, the result too
-        except RecordError as e:
-            raise WebError(400, f"not a valid 7 Wonders record: {e}") from None
-        except (TypeError, ValueError, KeyError) as e:
-            raise WebError(400, f"not a valid 7 Wonders record: {e}") from None
-        self.id = rid
-        self.data = data
-        st = new_game(data["players"], seed=data["seed"], sides=data["sides"],
-                      boards=data.get("boards"), remove=data.get("remove"))
-        self.states = [st.clone()]
-        for seat, a, _ in data["moves"]:
-            st.apply_action(a, seat)
-            self.states.append(st.clone())
-        players = data["players"]
-        self.names = check_names(seat_names(players, None, []))
+        super().__init__(rid, data, replay_record, RecordError)
 
-    def summary(self) -> dict:
-        """The record's set-up, seats' names, moves (with their Age and turn) and result."""
-        moves = []
-        for k, (seat, a, text) in enumerate(self.data["moves"]):
-            moves.append({"n": k + 1, "player": self.names[seat], "seat": seat, "name": text,
-                          "id": a, "age": self.states[k].age, "turn": self.states[k].turn})
-        return {"id": self.id, "game": "seven", "seed": str(self.data["seed"]),
-                "players": self.names, "n_moves": len(self.data["moves"]), "moves": moves,
-                "result": self.data.get("result")}
+    def _start(self, data: dict):
+        return new_game(data["players"], seed=data["seed"], sides=data["sides"],
+                        boards=data.get("boards"), remove=data.get("remove"))
 
-    def position(self, k: int) -> dict:
-        """The position after move ``k`` (0: the start) as :func:`seven_view` draws it, every
-        hand shown (WebError 404 outside the record)."""
-        n = len(self.data["moves"])
-        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= n:
-            raise WebError(404, f"move {k} is not in this record: it has positions 0 to {n}")
-        v = seven_view(self.states[k], human=None, names=self.names, reveal=True, moves=False)
-        last = None
-        if k:
-            seat, a, text = self.data["moves"][k - 1]
-            last = f"{self.names[seat]}: {text}"
-        v.update(id=self.id, k=k, n_moves=n, last=last, names=self.names)
-        return v
+    def _apply(self, state, seat: int, action: int) -> None:
+        state.apply_action(action, seat)
+
+    def _names(self, data: dict) -> list[str]:
+        return seat_names(data["players"], None, [])
+
+    def _view(self, state) -> dict:
+        return seven_view(state, human=None, names=self.names, reveal=True, moves=False)
+
+    def _move_extra(self, state) -> dict:
+        return {"age": state.age, "turn": state.turn}
