@@ -191,7 +191,6 @@ class ArchGame(Session):
         self.history = [self.state.clone()]
         self.log: list[dict] = []
         self.label = ", ".join(sorted({agent_label(a) for a in agents if a}))
-        self._cache: tuple[Any, str] = (None, "")
         self.no_undo = NO_UNDO
 
     # ---- the AI
@@ -270,13 +269,6 @@ class ArchGame(Session):
                  n_moves=len(self.moves), budget={"seconds": None, "iterations": None},
                  can_undo=False, no_undo=self.no_undo)
         return v
-
-    def view_json(self) -> bytes:
-        key = (self.version, self.thinking, self.error, self.paused)
-        if self._cache[0] != key:
-            self._cache = (key, json.dumps(self.view(), ensure_ascii=False,
-                                           separators=(",", ":"))[:-1])
-        return (self._cache[1] + "," + self.thinking_json() + "}").encode("utf-8")
 
     def record(self) -> dict:
         """The game record (the format ``duel play --game architects`` writes)."""

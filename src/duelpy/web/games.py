@@ -127,6 +127,7 @@ class Session:
         self.watchers = 0                   # long polls under way
         self.last_seen = time.monotonic()
         self.changed = asyncio.Event()
+        self._cache: tuple[Any, str] = (None, "")   # (key, the view as JSON, no live parts)
         self.ai_task: asyncio.Task | None = None
         self.error: str | None = None
         self.rate = 0.0                     # the AI's iterations per second (last search)
@@ -171,6 +172,18 @@ class Session:
     def undo_point(self) -> int | None:
         """The move index of the person's previous decision, or None."""
         return None
+
+    def view(self) -> dict:
+        """What the page shows of the game (a subclass's)."""
+        raise TypeError(f"{type(self).__name__} must define view (a hook of the base)")
+
+    def view_json(self) -> bytes:
+        """:meth:`view` as JSON (made once per version) with the live parts added."""
+        key = (self.version, self.thinking, self.error, self.paused)
+        if self._cache[0] != key:
+            self._cache = (key, json.dumps(self.view(), ensure_ascii=False,
+                                           separators=(",", ":"))[:-1])
+        return (self._cache[1] + "," + self.thinking_json() + "}").encode("utf-8")
 
     def thinking_json(self) -> str:
         """The parts of the view that change without a new version (elapsed time)."""
@@ -260,7 +273,6 @@ class Game(Session):
         self.history = [state.clone()]
         self.log: list[dict] = []
         self._log_json: list[str] = []       # each log entry as JSON, made once
-        self._cache: tuple[Any, str] = (None, "")   # (key, the view as JSON, no live parts)
 
     # ---- the AI (see GameManager._ai_turns)
     def ai_due(self) -> bool:

@@ -347,7 +347,6 @@ class SevenGame(Session):
         self.log: list[dict] = []
         self.commits: dict[int, tuple[int, int, str]] = {}   # seat: (action, decider, who)
         self.label = ", ".join(sorted({agent_label(a) for a in agents if a}))
-        self._cache: tuple[Any, str] = (None, "")
 
     # ---- the AI
     def ai_due(self) -> bool:
@@ -471,14 +470,6 @@ class SevenGame(Session):
                  budget={"seconds": None, "iterations": None},
                  can_undo=self.undo_point() is not None and not self.state.is_terminal())
         return v
-
-    def view_json(self) -> bytes:
-        """:meth:`view` as JSON (made once per version) with the live parts added."""
-        key = (self.version, self.thinking, self.error, self.paused)
-        if self._cache[0] != key:
-            self._cache = (key, json.dumps(self.view(), ensure_ascii=False,
-                                           separators=(",", ":"))[:-1])
-        return (self._cache[1] + "," + self.thinking_json() + "}").encode("utf-8")
 
     def record(self) -> dict:
         """The game record (the format ``duel play --game seven`` writes)."""
