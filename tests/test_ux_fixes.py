@@ -430,6 +430,8 @@ def test_broken_pipe_exits_141_without_a_message(args):
      ["'bogus'", "not a playout policy", "sharp, lite, greedy, model"]),
     (["simulate", "--game", "architects", "--agents", "mcts:50:lte"],
      ["'lte' is neither C", "did you mean 'lite'"]),
+    (["simulate", "--games", "abc"], ["--games", "'abc' is not a valid integer."]),
+    (["serve", "--hint-seconds", "x"], ["--hint-seconds", "'x' is not a valid float."]),
 ])
 def test_bad_input_is_usage(args, words, tmp_path, monkeypatch):
     """Each is bad usage: one line naming the flag or the part that is wrong, exit 2, and

@@ -7,7 +7,7 @@ import click
 from rich.table import Table
 
 from duelpy.base.interrupt import clear_core, exit_interrupted, stop_core
-from duelpy.cli.common import console
+from duelpy.cli.common import IntRange, console
 from duelpy.cli.options import game_options, given, resolve_game
 
 
@@ -39,15 +39,15 @@ def measure(fn, *args, **kwargs):
 
 
 @click.command()
-@click.option("--games", "-n", type=click.IntRange(100, 10**8), default=None,
+@click.option("--games", "-n", type=IntRange(100, 10**8), default=None,
               help="Random games to time (the signature always uses 10,000 games from a "
                    "fixed seed) [Duel 100,000; 7 Wonders 20,000].")
-@click.option("--iterations", type=click.IntRange(100, 10**8), default=None,
+@click.option("--iterations", type=IntRange(100, 10**8), default=None,
               help="MCTS iterations to time from the game's first decision (Duel: the "
                    "opening of Age I) [Duel 50,000; 7 Wonders 2,000].")
-@click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=1, show_default=True,
+@click.option("--jobs", "-j", type=IntRange(1, 1024), default=1, show_default=True,
               help="Also measure the throughput of this many workers (threads).")
-@click.option("--repeat", type=click.IntRange(1, 100), default=3, show_default=True,
+@click.option("--repeat", type=IntRange(1, 100), default=3, show_default=True,
               help="Runs of each measurement; the median is reported.")
 @game_options
 def bench(games, iterations, jobs, repeat, game, players):

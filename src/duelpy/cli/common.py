@@ -15,7 +15,20 @@ from duelpy.base.output import OutputError, check_new_file
 
 __all__ = ["one_line", "console", "board_width", "result_line", "vp_table",
            "EXIT_INTERRUPTED", "free_name", "seed_and_record", "plural",
-           "remember_invocation", "resume_command"]
+           "remember_invocation", "resume_command", "IntRange", "FloatRange"]
+
+
+class IntRange(click.IntRange):
+    """``click.IntRange`` that calls a bad value "not a valid integer" (click says "integer
+    range", which reads as if a range were expected); the bounds message is click's."""
+
+    name = "integer"
+
+
+class FloatRange(click.FloatRange):
+    """``click.FloatRange`` that calls a bad value "not a valid float"."""
+
+    name = "float"
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130

@@ -16,6 +16,7 @@ from rich.console import Console
 
 from duelpy.base.interrupt import wrapping_up
 from duelpy.base.tables import Column, print_table
+from duelpy.cli.common import IntRange
 from duelpy.cli.options import cluster_options, game_options, resolve_game
 from duelpy.games import get_game
 from duelpy.ladder.rating import fit_ratings, head_to_head
@@ -33,15 +34,15 @@ def _seconds(ctx, param, value):
 @click.command(context_settings={"help_option_names": ["-h", "--help"],
                                  "max_content_width": 100})
 @click.argument("agents", nargs=-1, metavar="AGENT AGENT...")
-@click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
+@click.option("--games", "-n", type=IntRange(1, 10**9), default=None,
               help="Duel: games per pairing (every pair of agents); each seed is played "
                    "twice, seats swapped (with an odd N, the last seed once).  Games with "
                    "more players: games in all, the agents rotated through the seats.")
 @click.option("--seconds", type=float, default=None, callback=_seconds,
               help="Time per move given to every search agent (random and greedy ignore it).")
-@click.option("--iterations", type=click.IntRange(1, 100_000_000), default=None,
+@click.option("--iterations", type=IntRange(1, 100_000_000), default=None,
               help="Iterations per move given to every search agent, instead of --seconds.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=None,
               help="Base seed: every pairing plays the same seeds [0].")
 @cluster_options
 @click.option("--out", "-o", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -52,7 +53,7 @@ def _seconds(ctx, param, value):
 @click.option("--anchor", default="auto", show_default=True,
               help="'auto' (random = 0 if on the ladder, else mean = 1500), 'mean', or an "
                    "agent whose rating is 0.")
-@click.option("--chunk-size", type=click.IntRange(1, 10**7), default=None,
+@click.option("--chunk-size", type=IntRange(1, 10**7), default=None,
               help="Games per saved chunk (default: about 5 s of one core).")
 @click.option("--resume", is_flag=True, help="Complete the ladder in --out, keeping its games.")
 @click.option("--overwrite", is_flag=True,

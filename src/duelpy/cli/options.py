@@ -11,6 +11,7 @@ import click
 from click.core import ParameterSource
 
 from duelpy.base.game import Game, SetupOption
+from duelpy.cli.common import IntRange
 from duelpy.games import GAMES, get_game
 
 __all__ = ["game_options", "setup_flags", "resolve_game", "setup_values", "given",
@@ -150,7 +151,7 @@ def cluster_options(f: Callable) -> Callable:
                           "local Ray instance.")(f)
     f = click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
                      show_default=True, help="Local threads/processes or a Ray cluster.")(f)
-    f = click.option("--workers", "-j", type=click.IntRange(1, 1024), default=None,
+    f = click.option("--workers", "-j", type=IntRange(1, 1024), default=None,
                      help="Workers (default: every local core; with --backend ray and no "
                           "--address, the local Ray instance's CPUs).")(f)
     return f

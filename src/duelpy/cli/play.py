@@ -21,8 +21,9 @@ from duelcore import ACTION_LAYOUT as L, data, search
 from duelpy.base.game import SetupError
 from duelpy.base.interrupt import exit_interrupted
 from duelpy.base.specs import parse_spec
-from duelpy.cli.common import (EXIT_INTERRUPTED, board_width, console, free_name, one_line,
-                               plural, result_line, seed_and_record, vp_table)
+from duelpy.cli.common import (EXIT_INTERRUPTED, FloatRange, IntRange, board_width, console,
+                               free_name, one_line, plural, result_line, seed_and_record,
+                               vp_table)
 from duelpy.cli.info import explain
 from duelpy.cli.options import (flag_of, game_options, given, param_name, resolve_game,
                                 setup_flags, setup_values)
@@ -257,15 +258,15 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
 @click.option("--opponent", default=STRONGEST, show_default=True, metavar="AGENT",
               help="An agent (duel agents lists them), e.g. greedy or "
                    "mcts:iterations=2000,c=1.2; the default is the strongest.")
-@click.option("--iterations", type=click.IntRange(1, 10**8), default=None,
+@click.option("--iterations", type=IntRange(1, 10**8), default=None,
               help="Search iterations per move of a searching opponent (default 5000).")
-@click.option("--seconds", type=click.FloatRange(0, 3600, min_open=True), default=None,
+@click.option("--seconds", type=FloatRange(0, 3600, min_open=True), default=None,
               help="Thinking time per move of a searching opponent, instead of "
                    "--iterations.")
 @click.option("--seat", type=int, default=1, show_default=True,
               help="Your seat: 1 (P1, who begins) or 2; with --game seven or architects 1 "
                    "to N (--players).")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=None,
               help="Game seed (default: a random one, printed).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None,
@@ -276,11 +277,11 @@ def _saved_game(path: Path, move: int | None) -> GameRecord:
 @click.option("--from", "from_path", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="Continue a saved game (a record of duel play, duel watch, "
                                  "save FILE...): its seed, rules and moves; you take --seat.")
-@click.option("--move", "-k", "from_move", type=click.IntRange(0), default=None,
+@click.option("--move", "-k", "from_move", type=IntRange(0), default=None,
               help="With --from: continue after move K (default: after its last move).")
-@click.option("--hint-iterations", type=click.IntRange(1, 10**7), default=5000,
+@click.option("--hint-iterations", type=IntRange(1, 10**7), default=5000,
               show_default=True, help="Search iterations of the 'hint' command.")
-@click.option("--width", type=click.IntRange(60, 300), default=None,
+@click.option("--width", type=IntRange(60, 300), default=None,
               help="Board width in characters (default: the terminal's, at most 120).")
 @setup_flags("play")
 @game_options

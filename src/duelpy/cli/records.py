@@ -12,7 +12,7 @@ from rich.text import Text
 
 from duelpy.base.output import OutputError, check_new_file
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import board_width, console, one_line, plural, result_line, vp_table
+from duelpy.cli.common import IntRange, board_width, console, one_line, plural, result_line, vp_table
 from duelpy.cli.options import game_options, resolve_game
 from duelpy.duel.notation import action_name
 from duelpy.duel.records import (DEFAULT_OPTIONS, MAX_BYTES, RecordError, load,
@@ -102,7 +102,7 @@ def _load_record(path: Path):
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--step", is_flag=True,
               help="Show the board after each move and wait for Enter (q to stop).")
-@click.option("--width", type=click.IntRange(60, 300), default=None,
+@click.option("--width", type=IntRange(60, 300), default=None,
               help="Board width in characters.")
 def replay(file, step, width):
     """Print a recorded game move by move (checks that it replays to its result); any
@@ -162,7 +162,7 @@ def replay(file, step, width):
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--move", "-k", "move", type=int, default=None,
               help="Show the position after move K (0: the start; default: the last move).")
-@click.option("--width", type=click.IntRange(60, 300), default=None,
+@click.option("--width", type=IntRange(60, 300), default=None,
               help="Board width in characters.")
 @click.option("--plain", is_flag=True, help="Plain text, no colours.")
 def show(file, move, width, plain):
@@ -199,7 +199,7 @@ def show(file, move, width, plain):
 @click.command()
 @click.option("--agents", "-a", default="greedy", show_default=True,
               help="One agent for every seat, or one per seat, comma-separated.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game record (JSON) here.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
@@ -244,9 +244,9 @@ def seven():
 
 
 @seven.command("watch")
-@click.option("--players", "-n", type=click.IntRange(2, 7), default=4, show_default=True)
+@click.option("--players", "-n", type=IntRange(2, 7), default=4, show_default=True)
 @click.option("--agents", "-a", default="greedy", show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--overwrite", is_flag=True)
 @click.pass_context

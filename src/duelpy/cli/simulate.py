@@ -20,7 +20,7 @@ from duelpy.base.game import ChunkTask, SetupError
 from duelpy.base.interrupt import exit_interrupted, sigint_stops, wrapping_up
 from duelpy.base.output import TABLE_SUFFIXES, OutputError, TableWriter, check_new_file
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import EXIT_INTERRUPTED, console, one_line, resume_command
+from duelpy.cli.common import EXIT_INTERRUPTED, IntRange, console, one_line, resume_command
 from duelpy.cli.options import (agents_option, game_options, resolve_game, setup_flags,
                                 setup_values)
 from duelpy.games import play_task
@@ -111,15 +111,15 @@ def lineup_from_flags(game, players: int, agents, p1, p2, default: str = "random
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--games", "-n", type=click.IntRange(1, 10**12), default=10000, show_default=True,
+@click.option("--games", "-n", type=IntRange(1, 10**12), default=10000, show_default=True,
               help="Number of games.")
 @click.option("--p1", "p1", default=None, metavar="AGENT",
               help="2-player games: the agent in P1's seat in even games: random, greedy, "
                    "mcts:iterations=N,c=C ... (see duel agents) [random].")
 @click.option("--p2", "p2", default=None, metavar="AGENT", help="The other agent [random].")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Base seed (game i's seed is derived from it and i).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 1024), default=1, show_default=True,
+@click.option("--jobs", "-j", type=IntRange(1, 1024), default=1, show_default=True,
               help="Worker threads.")
 @click.option("--alternate/--no-alternate", default=True, show_default=True,
               help="Duel: swap seats every other game.")

@@ -16,7 +16,7 @@ from rich.console import Console
 from duelpy.base.game import SetupError
 from duelpy.base.interrupt import exit_interrupted, wrapping_up
 from duelpy.base.specs import split_agents
-from duelpy.cli.common import one_line
+from duelpy.cli.common import IntRange, one_line
 from duelpy.cli.options import (agents_option, cluster_options, game_options, given,
                                 resolve_game, setup_flags, setup_values)
 from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
@@ -29,9 +29,9 @@ from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, 
 @click.option("--out", "-o", "out_dir", default=None,
               type=click.Path(file_okay=False, path_type=Path),
               help="Output folder: data, report and plots (created if needed); required.")
-@click.option("--games", "-n", type=click.IntRange(1, 10**9), default=None,
+@click.option("--games", "-n", type=IntRange(1, 10**9), default=None,
               help="Games per arm (control and each treatment) [file or 1000].")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=None,
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=None,
               help="Base seed [file or 0].")
 @click.option("--p1", "p1", default=None, metavar="AGENT",
               help="Agent in P1's seat in even games: random, greedy, mcts:iterations=N,c=C "
@@ -41,7 +41,7 @@ from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, 
               help="Swap seats every other game [file or on].")
 @click.option("--name", default=None, help="Title of the report.")
 @cluster_options
-@click.option("--chunk-size", type=click.IntRange(1, 10**7), default=None,
+@click.option("--chunk-size", type=IntRange(1, 10**7), default=None,
               help="Games per saved chunk (default: about 5 s of one core, at most 1/16 of "
                    "an arm's games).")
 @click.option("--resume", is_flag=True, help="Complete the study in --out, keeping its games.")

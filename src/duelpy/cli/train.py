@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 from rich.progress import Progress
 
-from duelpy.cli.common import console
+from duelpy.cli.common import FloatRange, IntRange, console
 from duelpy.duel.train import (TooFewTurns, fit_value, save_policy_weights, save_value_weights,
                                train_policy)
 
@@ -21,15 +21,15 @@ from duelpy.duel.train import (TooFewTurns, fit_value, save_policy_weights, save
               help="value: the learned evaluator (plan:value=...), from playout-policy games; "
                    "policy: the fitted playout policy (plan:policy=fitted), from the planning "
                    "search's own choices in self-play.")
-@click.option("--games", "-n", type=click.IntRange(1, 10**8), default=None,
+@click.option("--games", "-n", type=IntRange(1, 10**8), default=None,
               help="Games to generate. value: playout-policy games, at least 100 (default "
                    "200,000, about 1 s per 10,000); policy: search self-play games (default "
                    "800, about 1 s each on 2 cores at 2,000 iterations).")
-@click.option("--iterations", type=click.IntRange(100, 10**7), default=2000, show_default=True,
+@click.option("--iterations", type=IntRange(100, 10**7), default=2000, show_default=True,
               help="policy: the search's iterations per decision in the self-play games.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=2, show_default=True,
+@click.option("--jobs", "-j", type=IntRange(1, 256), default=2, show_default=True,
               help="policy: games played at once (threads).")
-@click.option("--rounds", type=click.IntRange(1, 10), default=2, show_default=True,
+@click.option("--rounds", type=IntRange(1, 10), default=2, show_default=True,
               help="policy: rounds of expert iteration (round 1 searches with the hand "
                    "policy, each later round with the policy fitted in the round before).")
 @click.option("--start", type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -37,12 +37,12 @@ from duelpy.duel.train import (TooFewTurns, fit_value, save_policy_weights, save
               help="policy: a weights file to start from: every round then searches with "
                    "the planning search's defaults (move averages, science bonus) and the "
                    "fitted policy, round 1 with these weights (instead of the hand policy).")
-@click.option("--per-game", type=click.IntRange(1, 64), default=6, show_default=True,
+@click.option("--per-game", type=IntRange(1, 64), default=6, show_default=True,
               help="value: decision nodes sampled from each game.")
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=1, show_default=True,
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=1, show_default=True,
               help="Seed of the games and the held-out split: the same seed gives the same "
                    "weights.")
-@click.option("--c", "c", type=click.FloatRange(0, min_open=True, max=1e6), default=1.0,
+@click.option("--c", "c", type=FloatRange(0, min_open=True, max=1e6), default=1.0,
               show_default=True, help="Inverse L2 strength of the logistic fit.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The .npz file to write (the package's own file is "

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from duelpy.cli.common import FloatRange, IntRange
+
 __all__ = ["serve"]
 
 
@@ -59,18 +61,18 @@ def _finite(ctx, param, value):
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. The default answers this computer only; "
                    "0.0.0.0 lets anyone on the network play.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+@click.option("--port", type=IntRange(0, 65535), default=8000, show_default=True,
               help="Port (0: any free port; the address is printed).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
 @click.option("--study", "study_dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Also show this duel study's report and plots.")
-@click.option("--max-games", type=click.IntRange(1, 10_000), default=32, show_default=True,
+@click.option("--max-games", type=IntRange(1, 10_000), default=32, show_default=True,
               help="Games kept at once (the least recently used idle one makes room).")
-@click.option("--threads", type=click.IntRange(1, 256), default=2, show_default=True,
+@click.option("--threads", type=IntRange(1, 256), default=2, show_default=True,
               help="Searches (AI moves and hints) run at once.")
-@click.option("--hint-seconds", type=click.FloatRange(0.01, 60), default=1.0, callback=_finite,
+@click.option("--hint-seconds", type=FloatRange(0.01, 60), default=1.0, callback=_finite,
               show_default=True, help="Thinking time of a hint.")
-@click.option("--max-seconds", type=click.FloatRange(0.01, 3600), default=60.0,
+@click.option("--max-seconds", type=FloatRange(0.01, 3600), default=60.0,
               callback=_finite,
               show_default=True, help="The most thinking time per move a Duel opponent may get "
                                       "(7 Wonders' AI seats are limited in iterations).")
