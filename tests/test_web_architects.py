@@ -193,6 +193,64 @@ def test_the_page_lists_architects(client):
     assert g["vp_names"]["cat"] and list(g["vp_names"])[-1] == "total"
 
 
+# ---------------------------------------------------------------- the sheet's texts
+RULES_DIGEST = "/work/shared/rules/RULES-ARCH.md"
+
+
+def test_every_kind_token_power_and_deck_has_its_text_in_the_meta(client):
+    """What a tap shows in the page's sheet comes with the game's entry of /api/meta: a text
+    and the rule ids it says for every card kind (A-CARD), progress token (A-TOK), wonder
+    power (A-WON, with its power stages) and deck (A-TURN-3; the cat's look A-CAT-3), taken
+    from the core's data tables, so that a kind, token or wonder added later without a
+    text fails here instead of showing an empty sheet."""
+    import os
+    import re
+
+    from duelcore.architects import data
+
+    g = next(x for x in client.get("/api/meta").json()["games"] if x["name"] == "architects")
+    t = g["texts"]
+    cited = []
+
+    def check(entry, where):
+        assert isinstance(entry["text"], str) and len(entry["text"].strip()) > 20, where
+        assert entry["rules"] and all(re.fullmatch(r"A-[A-Z]+-\d+", r) for r in entry["rules"])
+        cited.extend(entry["rules"])
+
+    assert list(t["kinds"]) == list(data.KINDS)
+    for k, e in t["kinds"].items():
+        check(e, k)
+        assert e["colour"] == data.COLOURS[k]
+        assert e["sets_off"] == [tok for tok, ks in data.EXTRA_CARD_TRIGGERS.items() if k in ks]
+    assert list(t["tokens"]) == list(data.TOKENS)
+    for k, e in t["tokens"].items():
+        check(e, k)
+    assert list(t["powers"]) == list(data.WONDERS)
+    for w, e in t["powers"].items():
+        check(e, w)
+        assert e["title"].startswith("The ")
+        assert e["stages"] == list(data.POWER_STAGES[w])
+        assert e["stages"] == [s["stage"] for s in g["wonders"][w] if s["power"]]
+    assert set(t["decks"]) == {"take", "left", "right", "central", "other"}
+    for d, e in t["decks"].items():
+        check(e, d)
+    assert set(t["stages"]) == {"different", "identical", "build", "power"}
+    for s, e in t["stages"].items():
+        check(e, s)
+    # a few facts of the texts that the data tables fix
+    assert "3 VP" in t["kinds"]["blue3"]["text"] and "cat" in t["kinds"]["blue2cat"]["text"]
+    assert "2 horns" in t["kinds"]["red2"]["text"] and "no horn" in t["kinds"]["red0"]["text"]
+    assert f"{sum(data.STAGE_VP['Giza'])} in all" in t["powers"]["Giza"]["text"]
+    assert "12 VP" in t["tokens"]["Culture"]["text"]
+    assert "cat" in t["decks"]["central"]["text"] and "A-CAT-3" in t["decks"]["central"]["rules"]
+    for tok, ks in data.EXTRA_CARD_TRIGGERS.items():       # extra-card tokens say so
+        assert "may take the top card" in t["tokens"][tok]["text"], tok
+    if os.path.exists(RULES_DIGEST):                       # the ids are the digest's
+        with open(RULES_DIGEST, encoding="utf-8") as f:
+            digest = f.read()
+        assert not {r for r in cited if f"**{r}**" not in digest}
+
+
 # ---------------------------------------------------------------- A-INFO
 def _strip_live(raw: bytes) -> dict:
     v = json.loads(raw)

@@ -27,7 +27,8 @@ from duelpy.architects.records import RecordError, record_of, replay as replay_r
 from duelpy.web.games import RecordReplay, Session, WebError, agent_label, table_opponent
 
 __all__ = ["ArchGame", "ArchReplay", "arch_view", "arch_catalogue", "make_game", "VP_NAMES",
-           "RULE_OPTIONS", "RULE_OPTIONS_DEFAULTS", "NUM_ACTIONS", "MAX_ITERATIONS"]
+           "RULE_OPTIONS", "RULE_OPTIONS_DEFAULTS", "NUM_ACTIONS", "MAX_ITERATIONS",
+           "KIND_TEXTS", "TOKEN_TEXTS", "POWER_TEXTS", "DECK_TEXTS", "STAGE_TEXTS"]
 
 #: The score sheet's rows (A-END-3: the core's categories -> words).
 VP_NAMES = {"wonder": "Wonder stages", "blue": "Blue cards", "military": "Military tokens",
@@ -62,10 +63,197 @@ _PHASE_TEXT = {"main": "take a card: your left deck, your right deck or the cent
                "order": "what to resolve next", "chance": "chance", "over": "the game is over"}
 
 
+# ---------------------------------------------------------------- the rule texts of the sheet
+# What a tap on a card, a token, a wonder stage or a deck shows on the page (a phone has no
+# hover). Words only, from the rules digest RULES-ARCH.md: each entry is (text, the rule ids
+# it says). Nothing here decides anything; the core plays the rules.
+_GREY = ("A grey resource card: one {0}. Its only use is to pay for a wonder stage; a card "
+         "paid goes to the discard pile. Left unused, it scores nothing.")
+_GREEN = ("A green card: the science symbol {0}. A science set is 2 green cards with the same "
+          "symbol, or 3 with three different symbols. During your turn, as soon as you hold a "
+          "set and a progress token is left to take, you must discard the set's cards and "
+          "take a progress token (a face-up one, or the top of the stack unseen). Green cards "
+          "not used in a set score nothing.")
+_BATTLE = ("In a battle, with 3 or more players you take a military victory token (3 VP) for "
+           "each of your two neighbours who has fewer shields than you; with 2 players, more "
+           "shields than your opponent earn 1 token, and at least twice as many (and at least "
+           "2) earn 2. A tie earns nothing.")
+_BATTLE_RULES = ("A-MIL-1", "A-MIL-4", "A-MIL-5", "A-MIL-7")
+_HORNS = ("A red card: 1 shield and {0}. Taking it turns {1} to the battle side (only the "
+          "tokens still on the peace side turn; a horn beyond them is lost, and while a battle "
+          "is already due horns turn nothing). When the last conflict token turns, a battle is "
+          "fought at the end of that turn. After the battle every card with horns is "
+          "discarded and the conflict tokens go back to peace. ")
+#: What each card kind does (A-CARD; the cat A-CAT; science A-SCI; battles A-MIL).
+KIND_TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    **{r: (_GREY.format(r), ("A-CARD-1", "A-BUILD-3"))
+       for r in ("wood", "stone", "clay", "glass", "papyrus")},
+    "coin": ("A yellow card: one coin, a wild resource when you pay for a wonder stage. For a "
+             "stage of identical resources it stands for the kind of the other cards paid (a "
+             "stage may be paid with coins alone); for a stage of different resources, for a "
+             "kind no other card of the payment has. Paid coins go to the discard pile; unused "
+             "ones score nothing.", ("A-CARD-2", "A-BUILD-3")),
+    "blue3": ("A blue card: 3 VP at the end of the game. Blue cards stay in your tableau to "
+              "the end.", ("A-CARD-3", "A-END-3")),
+    "blue2cat": ("A blue card: 2 VP at the end of the game, and a cat icon. When you take it "
+                 "the cat pawn comes to you at once, from the middle of the table or from "
+                 "another player. Whoever holds the cat at the start of their turn looks "
+                 "secretly at the top card of the central deck, and the cat is worth 2 VP to "
+                 "its holder at the end. Blue cards stay to the end.",
+                 ("A-CARD-3", "A-CAT-1", "A-CAT-2", "A-CAT-3")),
+    **{s: (_GREEN.format(s), ("A-CARD-4", "A-SCI-1", "A-SCI-2", "A-SCI-3", "A-SCI-4"))
+       for s in ("tablet", "gear", "compass")},
+    "red0": ("A red card: 1 shield and no horn. It stays to the end and counts in every "
+             "battle. Red cards score no VP themselves. " + _BATTLE,
+             ("A-CARD-5",) + _BATTLE_RULES),
+    "red1": (_HORNS.format("1 horn", "1 conflict token") + _BATTLE,
+             ("A-CARD-5", "A-MIL-2", "A-MIL-3", "A-MIL-6") + _BATTLE_RULES),
+    "red2": (_HORNS.format("2 horns", "2 conflict tokens") + _BATTLE,
+             ("A-CARD-5", "A-MIL-2", "A-MIL-3", "A-MIL-6") + _BATTLE_RULES),
+}
+_EXTRA = ("you may take the top card of one of your three decks (left, right or central) "
+          "that still holds a card. The pick is optional: declined, the token stays unused "
+          "and a later trigger in the same turn may offer it again. It acts at most once per "
+          "turn, and only on what happens after you took it.")
+_EXTRA_RULES = ("A-TOK-2", "A-TOK-3", "A-TOK-4", "A-WON-9")
+_TAKES = "Each time you take {0} (by any pick or power), "
+#: What each progress token does (A-TOK; the data table "Progress tokens"; scoring A-END-3).
+TOKEN_TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Architecture": ("Each time you build a wonder stage, " + _EXTRA, _EXTRA_RULES),
+    "Crafts": (_TAKES.format("a glass or a papyrus card") + _EXTRA, _EXTRA_RULES),
+    "Culture": ("At the end of the game: 4 VP if you own one Culture token, 12 VP if you own "
+                "both (two of the 15 tokens are Culture).", ("A-TOK-1", "A-END-3")),
+    "Decor": ("At the end of the game: 6 VP if your wonder is complete (all 5 stages built), "
+              "4 VP otherwise.", ("A-TOK-1", "A-END-3")),
+    "Economy": ("Once per turn, one coin card in a payment counts as 2 coins. The doubling "
+                "counts when checking whether a stage is affordable, so a stage that only it "
+                "makes affordable must be built (unless the rule option "
+                "economy_forces_build is off). You never have to double a coin where a plain "
+                "coin pays as well.", ("A-BUILD-8", "A-TOK-2")),
+    "Education": ("At the end of the game: 2 VP for each progress token you own, this one and "
+                  "each Culture included.", ("A-TOK-1", "A-END-3")),
+    "Engineering": ("Your wonder stages may be paid with any cards of the right total value, "
+                    "whether the stage asks for different or for identical resources. It "
+                    "works on every stage you build (the rule option "
+                    "engineering_once_per_turn limits it to one stage a turn).",
+                    ("A-BUILD-9",)),
+    "Jewellery": (_TAKES.format("a stone or a coin card") + _EXTRA, _EXTRA_RULES),
+    "Politics": ("At the end of the game: 1 VP for each cat icon on your blue cards (each of "
+                 "your blue2cat cards; the cat pawn does not count).", ("A-TOK-1", "A-END-3")),
+    "Propaganda": (_TAKES.format("a red card with horns (red1 or red2)") + _EXTRA,
+                   _EXTRA_RULES),
+    "Science": (_TAKES.format("a green card (tablet, gear or compass)") + _EXTRA,
+                _EXTRA_RULES),
+    "Strategy": ("At the end of the game: 1 VP for each military victory token you own.",
+                 ("A-TOK-1", "A-END-3")),
+    "Tactics": ("+2 shields in every battle, from the moment you take it.",
+                ("A-TOK-2", "A-MIL-1")),
+    "Urbanism": (_TAKES.format("a wood or a clay card") + _EXTRA, _EXTRA_RULES),
+}
+#: Each wonder's power, on the stages of ``POWER_STAGES`` (A-WON-1..7): (the monument, text,
+#: rule ids).
+POWER_TEXTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "Alexandria": ("The Lighthouse", "Take the top card of any deck on the table, of your "
+                   "choice: any wonder deck in play, next to you or not, or the central deck "
+                   "(nothing if every deck is empty).", ("A-WON-1",)),
+    "Babylon": ("The Hanging Gardens", "Take a progress token: one of the face-up tokens, or "
+                "the top of the stack without seeing it first (nothing if none is left).",
+                ("A-WON-2", "A-SCI-4")),
+    "Ephesus": ("The Temple of Artemis", "Take the top card of the central deck (nothing if it "
+                "is empty).", ("A-WON-3",)),
+    "Giza": ("The Great Pyramid", "No power: its stages are worth more VP instead (30 in "
+             "all).", ("A-WON-4",)),
+    "Halicarnassus": ("The Mausoleum", "Choose your left or your right deck (one that holds "
+                      "cards) and take its top 5 cards (all of them if it holds fewer). Keep "
+                      "one: it counts as taken. The others go back into that deck, which is "
+                      "shuffled, and its new top card is turned face up. Only you see the "
+                      "cards put back.",
+                      ("A-WON-5",)),
+    "Olympia": ("The Statue of Zeus", "Take the top card of your left deck, then the top card "
+                "of your right deck (an empty deck is skipped).", ("A-WON-6",)),
+    "Rhodes": ("The Colossus", "+1 shield for the rest of the game: it counts in every later "
+               "battle and is never discarded.", ("A-WON-7", "A-MIL-1")),
+}
+_POWER_NOTE = ("A power applies at once when its stage is built. A card it brings is taken in "
+               "every sense: it turns up the next top card, brings the cat, turns conflict "
+               "tokens and can set off your progress tokens. Powers are compulsory (the rule "
+               "option wonder_power_optional lets Alexandria, Ephesus and Halicarnassus "
+               "decline).", ("A-BUILD-7", "A-WON-8", "A-WON-9"))
+#: The stages in general and their two kinds of cost (A-BUILD).
+STAGE_TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "different": ("Paid with resources of different kinds, no two alike; each coin stands "
+                  "for a kind missing from the payment.", ("A-BUILD-1", "A-BUILD-3")),
+    "identical": ("Paid with resources all of one kind; coins stand for that kind (coins "
+                  "alone pay too).", ("A-BUILD-1", "A-BUILD-3")),
+    "build": ("A stage can be built once the stages under it on the tray are built. During "
+              "your turn, whenever one of those stages is affordable you must build one (after "
+              "your extra picks and science sets); you choose which and how to pay, the cards "
+              "paid are discarded, and its VP count at the end. The game ends at the end of "
+              "the turn in which a player builds their fifth stage.",
+              ("A-BUILD-2", "A-BUILD-5", "A-BUILD-6", "A-BUILD-7", "A-ORDER-1", "A-END-1")),
+    "power": _POWER_NOTE,
+}
+_DECK_TAKE = ("Its top card is face up for everyone; when you take it, it goes into your "
+              "tableau and the next card is turned face up.")
+#: What the decks are and what taking from them means (A-SETUP-3, -4; A-TURN-3; the cat's
+#: look A-CAT-3, -4).
+DECK_TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "take": ("On your turn you must take the top card of one of your three decks that still "
+             "hold a card: your left deck, your right deck or the central deck. An empty deck "
+             "stays empty to the end of the game.", ("A-TURN-3", "A-TURN-5")),
+    "left": ("Your own wonder's deck, face up between you and your left neighbour, who shares "
+             "it as their right deck (with 2 players, your opponent). " + _DECK_TAKE,
+             ("A-SETUP-3", "A-ARR-1", "A-TWO-1")),
+    "right": ("Your right neighbour's wonder deck, face up between them and you; it is their "
+              "left deck (with 2 players, your opponent's own deck). " + _DECK_TAKE,
+              ("A-SETUP-3", "A-ARR-1", "A-TWO-1")),
+    "central": ("Face down, shared by every player: taking from it gives you its top card "
+                "without seeing it first, unless you looked at it. Whoever holds the cat looks "
+                "secretly at its top card at the start of each of their turns (they need not "
+                "take it), and keeps knowing that card while it stays on top, even after the "
+                "cat has moved on; several players may know it at once.",
+                ("A-SETUP-4", "A-CAT-3", "A-CAT-4", "A-INFO-2")),
+    "other": ("The wonder deck between two other players, face up. It is not one of your "
+              "three decks: only Alexandria's power can take its top card.",
+              ("A-TURN-3", "A-WON-1")),
+}
+
+
+def _rule_order(rule: str) -> tuple[str, int]:
+    head, _, k = rule.rpartition("-")
+    return head, int(k)
+
+
+def _text(entry: tuple[str, tuple[str, ...]]) -> dict:
+    text, rules = entry
+    return {"text": text, "rules": sorted(set(rules), key=_rule_order)}
+
+
+def arch_texts() -> dict:
+    """The sheet's texts (see :data:`KIND_TEXTS` and the others) as the page receives them:
+    ``{"text", "rules"}`` for each card kind (with the extra-card tokens it sets off, from
+    the data table, A-TOK-3), token, deck and stage topic, and each wonder's power with its
+    monument and power stages (A-WON)."""
+    kinds = {}
+    for k in _data.KINDS:
+        kinds[k] = {**_text(KIND_TEXTS[k]), "colour": _data.COLOURS[k],
+                    "sets_off": [t for t, ks in _data.EXTRA_CARD_TRIGGERS.items() if k in ks]}
+    powers = {}
+    for w in _data.WONDERS:
+        title, text, rules = POWER_TEXTS[w]
+        powers[w] = {"title": title, **_text((text, rules)),
+                     "stages": list(_data.POWER_STAGES[w])}
+    return {"kinds": kinds, "tokens": {t: _text(TOKEN_TEXTS[t]) for t in _data.TOKENS},
+            "powers": powers, "decks": {d: _text(e) for d, e in DECK_TEXTS.items()},
+            "stages": {s: _text(e) for s, e in STAGE_TEXTS.items()}}
+
+
 def arch_catalogue() -> dict:
     """What the page needs to draw Architects: the card kinds and their colours, the
     wonders' stages (cost, VP, power, prerequisites), the tokens, the score rows, the rule
-    options (all from the core's data tables)."""
+    options (all from the core's data tables), and the texts a tap shows in the page's sheet
+    (:func:`arch_texts`: card kinds A-CARD, tokens A-TOK, powers A-WON, decks A-TURN-3 and
+    the cat's look A-CAT-3)."""
     wonders = {}
     for w in _data.WONDERS:
         wonders[w] = [{"stage": s, "units": _data.STAGE_COSTS[k][0],
@@ -74,7 +262,7 @@ def arch_catalogue() -> dict:
                        "needs": list(_data.PREREQUISITES[w][k])}
                       for k, s in enumerate(_data.STAGES)]
     return {"kinds": list(_data.KINDS), "colours": dict(_data.COLOURS), "wonders": wonders,
-            "tokens": list(_data.TOKENS), "vp_names": VP_NAMES,
+            "tokens": list(_data.TOKENS), "vp_names": VP_NAMES, "texts": arch_texts(),
             "rule_options": [{"name": k, "text": t, "default": _core.RULE_DEFAULTS[k]}
                              for k, t in RULE_OPTIONS.items()]}
 
