@@ -450,6 +450,71 @@ def test_architects_a_whole_game_by_tapping_the_board(pages, tmp_path, size):
         assert shown == rec["result"]["totals"]
 
 
+def arch_sheet(pg, locator, *want):
+    """Tap ``locator`` on the board: the sheet opens at the bottom of the phone's screen
+    with each text of ``want``; close it with its button."""
+    tap(pg, locator)
+    pg.wait_for_selector("body.sheet-open #decision .ar-detail #cancel-sel")
+    box = pg.locator("#decision").bounding_box()
+    assert pg.evaluate("getComputedStyle(document.getElementById('decision')).position") == "fixed"
+    assert abs(box["y"] + box["height"] - PHONE["height"]) <= 2, box    # a bottom sheet
+    shown = " ".join(pg.inner_text("#decision").split())
+    for text in want:
+        assert " ".join(text.split()) in shown, (text, shown)
+    no_overflow(pg)
+    tap(pg, pg.locator("#cancel-sel"))
+    pg.wait_for_selector("body:not(.sheet-open)", state="attached")
+    assert not pg.locator("#decision .ar-detail").count()
+    return shown
+
+
+def test_architects_a_tap_shows_the_rule_text_in_a_sheet_on_a_phone(pages):
+    """At a phone's size (390×844, touch), a tap on an Architects deck, card, progress token or
+    wonder stage opens the bottom sheet with its rule text from the catalogue (A-TURN-3,
+    A-CARD, A-TOK, A-WON), closed by its button or Esc; a decision button still plays its
+    move on a tap (it is never taken for a tap on a card)."""
+    pg = pages(PHONE, touch=True)
+    start(pg, "architects", seed=7, players=2, agent="random")
+    settle(pg)
+    texts = pg.evaluate("JSON.parse(JSON.stringify(Shell.gmeta('architects').texts))")
+    g = game_json(pg)
+    you = next(s for s in g["seats"] if s["you"])
+
+    # your left deck: what it is, what taking from it means, its top card
+    top = g["decks"][you["left_deck"]]["top"]
+    arch_sheet(pg, pg.locator("#game-board .ar-deck.yours").first, texts["decks"]["left"]["text"],
+               texts["decks"]["take"]["text"], texts["kinds"][top]["text"])
+    # the central deck: the cat's look at its top
+    arch_sheet(pg, pg.locator("#game-board .ar-deck.central"), texts["decks"]["central"]["text"])
+    # a progress token of the face-up row
+    tok = pg.locator("#game-board .ar-table .ar-token[data-token]").first
+    name = tok.get_attribute("data-token")
+    arch_sheet(pg, tok, f"Progress token: {name}", texts["tokens"][name]["text"])
+    # a stage of your wonder with its power (or Giza's none)
+    w = you["wonder"]
+    power = texts["powers"][w]
+    k = next((i for i, s in enumerate(you["stages"]) if s["power"]), 0)
+    stage = pg.locator(f"#game-board .you-city .ar-stage[data-seat='{you['seat']}'][data-stage='{k}']")
+    arch_sheet(pg, stage, f"stage S{k + 1}", power["text"], texts["stages"]["build"]["text"])
+
+    # a decision button plays its move on a tap, with or without a sheet seen before
+    act(pg, lambda: tap(pg, pg.locator("#game-board button.ar-move").first))
+    assert game_json(pg)["log"][0]["who"] == "you"
+    # a card of your tableau (the card you just took)
+    card = pg.locator("#game-board .you-city .ar-tableau [data-kind]").first
+    kind = card.get_attribute("data-kind")
+    arch_sheet(pg, card, texts["kinds"][kind]["text"], ", ".join(texts["kinds"][kind]["rules"]))
+    # Esc closes the sheet too; an open sheet stays open while the game moves on (keepSel)
+    tap(pg, card)
+    pg.wait_for_selector("body.sheet-open")
+    assert pg.evaluate(f"S.views.architects.keepSel(S.game, 'info:kind:{kind}')") is True
+    pg.keyboard.press("Escape")
+    pg.wait_for_selector("body:not(.sheet-open)", state="attached")
+    n = game_json(pg)["n_moves"]
+    act(pg, lambda: tap(pg, pg.locator("#game-board button.ar-move").first))
+    assert game_json(pg)["n_moves"] > n
+
+
 @pytest.mark.slow
 def test_whole_game_against_the_strongest_agent(page, tmp_path):
     pg = page

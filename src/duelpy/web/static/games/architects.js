@@ -1,7 +1,9 @@
 // duel serve: the view module of 7 Wonders Architects (2..7 players): the decks on the table
 // (your left and right decks' face-up tops, the central deck face down), the progress tokens,
 // the conflict tokens and the cat, every seat's wonder, cards, tokens and VP, and your
-// decisions as buttons named as the core names them. Registered with the shell (app.js).
+// decisions as buttons named as the core names them. A tap on a card, a progress token, a
+// wonder stage or a deck opens a sheet with its rule text (the server's, cited by rule id):
+// phones have no hover. Registered with the shell (app.js).
 "use strict";
 (function () {
   const Shell = window.Shell;
@@ -16,15 +18,19 @@
   const GLYPH = {tablet: "▤", gear: "⚙", compass: "⊕", coin: "◉", red0: "⚔", red1: "⚔", red2: "⚔",
     blue3: "★", blue2cat: "★"};
   const colour = (k) => (gm().colours || {})[k] || "";
-  const chip = (k, n, cls = "") => `<span class="ar-card ${esc(colour(k))} ${cls}" data-kind="${esc(k)}" title="${esc(KIND[k] || k)}">${GLYPH[k] ? `<b>${esc(GLYPH[k])}</b> ` : ""}${esc(KIND[k] || k)}${n > 1 ? ` <span class="ar-n">×${n}</span>` : ""}</span>`;
+  // the rule texts of the sheet, from the server (arch_catalogue's texts: {text, rules})
+  const texts = () => gm().texts || {};
+  const textOf = (group, name) => (texts()[group] || {})[name] || null;
+  const hover = (e) => (e ? ` — ${e.text}` : "");
+  const chip = (k, n, cls = "") => `<span class="ar-card ${esc(colour(k))} ${cls}" data-kind="${esc(k)}" title="${esc((KIND[k] || k) + hover(textOf("kinds", k)))}">${GLYPH[k] ? `<b>${esc(GLYPH[k])}</b> ` : ""}${esc(KIND[k] || k)}${n > 1 ? ` <span class="ar-n">×${n}</span>` : ""}</span>`;
 
   const mine = (g) => g.decisions || [];
   const yourTurn = (g) => !g.result && mine(g).length > 0;
 
   // ---------------------------------------------------------------- a seat
   function stages(s) {
-    return `<div class="ar-stages">` + s.stages.map((st) => `<div class="ar-stage ${st.built ? "built" : ""} ${st.available && !st.built ? "open" : ""}"
-        title="${esc(`${st.stage}: ${st.units} ${st.identical ? "identical" : "different"} resources, ${st.vp} VP${st.power ? ", a power" : ""}${st.built ? " (built)" : st.available ? " (can be built next)" : ""}`)}">
+    return `<div class="ar-stages">` + s.stages.map((st, k) => `<div class="ar-stage ${st.built ? "built" : ""} ${st.available && !st.built ? "open" : ""}"
+        data-seat="${s.seat}" data-stage="${k}" title="${esc(`${st.stage}: ${st.units} ${st.identical ? "identical" : "different"} resources, ${st.vp} VP${st.power ? ", a power" : ""}${st.built ? " (built)" : st.available ? " (can be built next)" : ""}`)}">
         <b>${esc(st.stage)}</b><span>${st.units} ${st.identical ? "same" : "diff."}</span>
         <span>${st.vp} VP${st.power ? " ★" : ""}</span>${st.built ? '<span class="w-built">✓</span>' : ""}</div>`).join("") + `</div>`;
   }
@@ -37,10 +43,12 @@
     return html || `<span class="muted">no cards yet</span>`;
   }
 
+  const token = (t, n) => `<span class="ar-token" data-token="${esc(t)}" title="${esc(`progress token ${t}${hover(textOf("tokens", t))}`)}">${esc(t)}${n > 1 ? ` ×${n}` : ""}</span>`;
+
   function seat(v, s, role) {
     const vp = s.vp;
     const cats = Object.keys(gm().vp_names).filter((c) => c !== "total");
-    const toks = Object.entries(s.tokens).map(([t, n]) => `<span class="ar-token" title="progress token">${esc(t)}${n > 1 ? ` ×${n}` : ""}</span>`).join("");
+    const toks = Object.entries(s.tokens).map(([t, n]) => token(t, n)).join("");
     const tag = role ? `<span class="badge ${s.you ? "" : "nb"}">${esc(role)}</span>` : "";
     const active = v.active === s.seat ? `<span class="badge to-play">to play</span>` : "";
     return `<div class="player ar-seat ${s.you ? "you-city" : ""} ${v.active === s.seat ? "to-move" : ""}" id="arch-seat-${s.seat}" data-seat="${s.seat}">
@@ -84,8 +92,8 @@
       decks = centralTile(v);
     }
     const others = v.decks.filter((d) => !you || (d.deck !== you.left_deck && d.deck !== you.right_deck))
-      .map((d) => `<span class="ar-other-deck" title="the deck between ${esc(v.seats[d.between[0]].name)} and ${esc(v.seats[d.between[1]].name)}">${who(d)}: ${d.size ? chip(d.top, 1) : "empty"} <span class="muted">${d.size}</span></span>`).join("");
-    const row = Object.entries(v.row).map(([t, k]) => `<span class="ar-token">${esc(t)}${k > 1 ? ` ×${k}` : ""}</span>`).join("") || `<span class="muted">none face up</span>`;
+      .map((d) => `<span class="ar-other-deck" data-deck="${d.deck}" title="the deck between ${esc(v.seats[d.between[0]].name)} and ${esc(v.seats[d.between[1]].name)}">${who(d)}: ${d.size ? chip(d.top, 1) : "empty"} <span class="muted">${d.size}</span></span>`).join("");
+    const row = Object.entries(v.row).map(([t, k]) => token(t, k)).join("") || `<span class="muted">none face up</span>`;
     const c = v.conflict;
     const conflict = Array.from({length: c.in_play}, (_, i) => `<span class="ar-conflict ${i < c.turned ? "turned" : ""}" title="${i < c.turned ? "turned to the battle side" : "peace side"}">${i < c.turned ? "⚔" : "☮"}</span>`).join("");
     const disc = Object.values(v.discard || {}).reduce((a, b) => a + b, 0);
@@ -125,10 +133,110 @@
       <div class="cities cols-${Math.min(others.length, 3)}">${others.map((s) => seat(v, s, "")).join("")}</div>`;
   }
 
+  // ---------------------------------------------------------------- the sheet: a tap shows the text
+  const para = (e) => (e && e.text ? `<p class="ar-text">${esc(e.text)} <span class="muted ar-rules">(${esc(e.rules.join(", "))})</span></p>` : "");
+  const close = `<button id="cancel-sel" class="link">close <kbd>Esc</kbd></button>`;
+  const sheet = (face, title, body) => `<div class="detail ar-detail" data-info="${esc(Shell.sel || "")}"><div class="ar-face">${face}</div>
+      <div><h3>${title}</h3>${body}${close}</div></div>`;
+
+  function kindSheet(k) {
+    const e = textOf("kinds", k);
+    const off = e && e.sets_off && e.sets_off.length
+      ? `<p class="muted">Taking it sets off ${e.sets_off.map(esc).join(", ")}: an extra card, if you own that token.</p>` : "";
+    return sheet(chip(k, 1, "ar-top"), `${esc(KIND[k] || k)} <span class="muted">(${esc(k)}, ${esc(colour(k))})</span>`, para(e) + off);
+  }
+
+  function tokenSheet(t) {
+    return sheet(`<span class="ar-token ar-big">${esc(t)}</span>`, `Progress token: ${esc(t)}`, para(textOf("tokens", t)));
+  }
+
+  function stageSheet(g, seatNo, k) {
+    const s = g.seats[seatNo];
+    const st = s && s.stages[k];
+    if (!st) return "";
+    const w = s.wonder;
+    const p = w ? textOf("powers", w) : null;
+    const needs = w && gm().wonders[w] ? gm().wonders[w][k].needs : [];
+    const state = st.built ? "built" : st.available ? "can be built next" : needs.length ? `needs ${needs.join(" and ")} first` : "not built";
+    let body = `<p><b>Cost:</b> ${st.units} ${st.identical ? "identical" : "different"} resources · <b>${st.vp} VP</b> · ${esc(state)}</p>`
+      + para(textOf("stages", st.identical ? "identical" : "different"));
+    if (p && st.power) {
+      body += `<h4>Power: ${esc(p.title)}</h4>${para(p)}${para(textOf("stages", "power"))}`;
+    } else if (p && !p.stages.length) {
+      body += `<h4>${esc(p.title)}</h4>${para(p)}`;
+    } else if (p) {
+      body += `<p class="muted">No power on this stage: ${esc(w)}'s power (${esc(p.title)}) is on ${esc(p.stages.join(" and "))}.</p>`;
+    }
+    body += para(textOf("stages", "build"));
+    const face = `<div class="ar-stage ${st.built ? "built" : ""}"><b>${esc(st.stage)}</b><span>${st.units} ${st.identical ? "same" : "diff."}</span><span>${st.vp} VP${st.power ? " ★" : ""}</span></div>`;
+    return sheet(face, `${esc(s.name)}: ${esc(w || "?")}, stage ${esc(st.stage)}`, body);
+  }
+
+  function deckSheet(g, id) {
+    const you = g.seats.find((s) => s.you);
+    let role, title, size, top, face;
+    if (id === "central") {
+      role = "central"; title = "The central deck";
+      size = g.central.size; top = g.central.top;
+      face = top ? chip(top, 1, "ar-top") : `<span class="ar-card back">?</span>`;
+    } else {
+      const d = g.decks[Number(id)];
+      if (!d) return "";
+      role = you && d.deck === you.left_deck ? "left" : you && d.deck === you.right_deck ? "right" : "other";
+      const owner = g.seats[d.deck];
+      const between = `${esc(g.seats[d.between[0]].name)} and ${esc(g.seats[d.between[1]].name)}`;
+      title = {left: "Your left deck", right: "Your right deck", other: `The deck between ${between}`}[role]
+        + ` <span class="muted">(${esc(owner.wonder || "?")}'s deck)</span>`;
+      size = d.size; top = d.size ? d.top : null;
+      face = top ? chip(top, 1, "ar-top") : `<span class="muted">empty</span>`;
+    }
+    let body = para(textOf("decks", role));
+    if (role !== "other") body += para(textOf("decks", "take"));
+    body += `<p><b>${size} card${size === 1 ? "" : "s"}</b>${size ? "" : " · empty to the end of the game"}</p>`;
+    if (top) {
+      const note = role === "central" ? " (you looked at it as the cat's holder)" : "";
+      body += `<h4>Its top card${note}: ${esc(KIND[top] || top)}</h4>${para(textOf("kinds", top))}`;
+    }
+    return sheet(face, title, body);
+  }
+
+  function infoSheet(g, sel) {
+    const [, what, a, b] = sel.split(":");
+    if (what === "kind") return kindSheet(a);
+    if (what === "token") return tokenSheet(a);
+    if (what === "stage") return stageSheet(g, Number(a), Number(b));
+    if (what === "deck") return deckSheet(g, a);
+    return "";
+  }
+
+  // a tap on a deck, a wonder stage, a progress token or a card opens its sheet; the
+  // decision buttons are the shell's ([data-move] is handled before this is asked)
+  function onClick(ev, g) {
+    if (ev.target.closest("button, [data-move], a, input, select, label")) return false;
+    const deck = ev.target.closest("#game-board [data-deck]");
+    const stage = ev.target.closest("#game-board .ar-stage[data-stage]");
+    const tok = ev.target.closest("#game-board .ar-token[data-token]");
+    const kind = ev.target.closest("#game-board [data-kind]");
+    let sel = null;
+    if (deck) sel = `info:deck:${deck.dataset.deck}`;
+    else if (stage) sel = `info:stage:${stage.dataset.seat}:${stage.dataset.stage}`;
+    else if (tok) sel = `info:token:${tok.dataset.token}`;
+    else if (kind) sel = `info:kind:${kind.dataset.kind}`;
+    if (!sel) return false;
+    Shell.sel = sel;
+    Shell.render();
+    return true;
+  }
+
   function decision(g, ctx) {
+    if (ctx.sel && ctx.sel.startsWith("info:")) {
+      const html = infoSheet(g, ctx.sel);
+      if (html) return html;
+    }
     if (g.result) return `<h3>The game is over</h3><p>Download the record, or replay it.</p>`;
     if (yourTurn(g)) {
       return `<h3>Your move</h3><p>${esc(g.phase_text)}: choose one of the buttons on the board (or press its label, or type its name below).</p>
+        <p class="muted">Tap a card, a progress token, a wonder stage or a deck to read what it does.</p>
         <p class="muted">Your left and right decks show their top card; the central deck's top stays face down unless you looked at it as the cat's holder and it is still on top.
         There is no undo: each card taken turns up a hidden one.</p>`;
     }
@@ -220,8 +328,9 @@
   Shell.register("architects", {
     title: "7 Wonders Architects", hints: false, noUndo: true,
     movePlaceholder: "take left, take central, pay wood, coin, token Economy…",
-    yourTurn, status, board, decision, logHtml,
+    yourTurn, status, board, decision, logHtml, onClick,
     result, touched, justHtml, formHtml, formInit, formBody,
-    keepSel: () => false, typedSeat: () => null,
+    keepSel: (g, sel) => sel.startsWith("info:"),        // a sheet stays open as the game moves
+    typedSeat: () => null,
   });
 })();
