@@ -504,6 +504,26 @@ def test_architects_a_tap_shows_the_rule_text_in_a_sheet_on_a_phone(pages):
     card = pg.locator("#game-board .you-city .ar-tableau [data-kind]").first
     kind = card.get_attribute("data-kind")
     arch_sheet(pg, card, texts["kinds"][kind]["text"], ", ".join(texts["kinds"][kind]["rules"]))
+    # the sheet leaves the decision buttons in sight, even under the banner of the AI's move
+    tap(pg, pg.locator("#game-board .you-city .ar-stage[data-stage]").first)
+    pg.wait_for_selector("body.sheet-open #decision .ar-detail")
+    pg.evaluate("window.scrollTo(0, 0)")
+    sheet_top = pg.locator("#decision").bounding_box()["y"]
+    moves = pg.locator("#game-board button.ar-move")
+    assert moves.count()
+    for i in range(moves.count()):
+        box = moves.nth(i).bounding_box()
+        assert box["y"] + box["height"] <= sheet_top, (i, box, sheet_top)
+    tap(pg, pg.locator("#cancel-sel"))
+    pg.wait_for_selector("body:not(.sheet-open)", state="attached")
+    # touch targets of 44 px; the opponent's seat has the whole width (one column)
+    for sel in ("#game-board .ar-table .ar-token[data-token]", "#game-board .ar-tableau [data-kind]",
+                "#game-board .ar-stage[data-stage]"):
+        box = pg.locator(sel).first.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, (sel, box)
+    board = pg.locator("#game-board").bounding_box()
+    other = pg.locator("#game-board .cities .ar-seat").first.bounding_box()
+    assert other["width"] >= 0.9 * board["width"], (other, board)
     # Esc closes the sheet too; an open sheet stays open while the game moves on (keepSel)
     tap(pg, card)
     pg.wait_for_selector("body.sheet-open")

@@ -79,15 +79,15 @@ def _finite(ctx, param, value):
 @click.option("--quiet", "-q", is_flag=True, help="No request log.")
 def serve(host, port, open_browser, study_dir, max_games, threads, hint_seconds, max_seconds,
           quiet):
-    """Play 7 Wonders Duel or 7 Wonders against the AI in a web browser (and replay
-    records, show a study).
+    """Play 7 Wonders Duel, 7 Wonders or 7 Wonders Architects against the AI in a web
+    browser (and replay records, show a study).
 
     Starts a local web server and prints its address; Ctrl-C stops it. The page works on a
     desktop, a tablet or a phone. It has a new-game form (the game; your seat, the opponent
-    and its strength, rule options; for 7 Wonders 2 to 7 players, AI at every other seat),
-    the board with card faces, prices and what each move does, the opponent's moves shown,
-    hints (Duel), undo, the game record to download, and a replay viewer for both games'
-    records.
+    and its strength, rule options; for 7 Wonders and Architects 2 to 7 players, AI at every
+    other seat), the board with card faces, prices and what each move does (a tap or hover
+    shows a card's text), the opponent's moves shown, hints (Duel), undo (not in
+    Architects), the game record to download, and a replay viewer for every game's records.
 
     \b
     Examples:
