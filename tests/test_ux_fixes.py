@@ -432,6 +432,12 @@ def test_broken_pipe_exits_141_without_a_message(args):
      ["'lte' is neither C", "did you mean 'lite'"]),
     (["simulate", "--games", "abc"], ["--games", "'abc' is not a valid integer."]),
     (["serve", "--hint-seconds", "x"], ["--hint-seconds", "'x' is not a valid float."]),
+    (["play", "--seconds", "nan"], ["'--seconds'", "'nan' is not a number"]),
+    (["study", "--out", "s", "--p1", "mcts:iterations=0", "--games", "4"],
+     ["--p1", "iterations must be an integer from 1"]),
+    (["study", "--out", "s", "--p2", "bogus", "--games", "4"], ["--p2", "unknown agent 'bogus'"]),
+    (["study", "--out", "s", "--game", "architects", "--agents", "mcts:iterations=0",
+      "--games", "4"], ["--agents", "iterations must be an integer from 1"]),
 ])
 def test_bad_input_is_usage(args, words, tmp_path, monkeypatch):
     """Each is bad usage: one line naming the flag or the part that is wrong, exit 2, and

@@ -1,10 +1,12 @@
 """What the ``duel`` commands share: one-line errors, consoles and Duel's result lines."""
 from __future__ import annotations
 
+import math
 import secrets
 import shlex
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -26,9 +28,17 @@ class IntRange(click.IntRange):
 
 
 class FloatRange(click.FloatRange):
-    """``click.FloatRange`` that calls a bad value "not a valid float"."""
+    """``click.FloatRange`` that calls a bad value "not a valid float" and refuses ``nan``
+    (which passes click's bounds, as every comparison with it is false)."""
 
     name = "float"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        rv = super().convert(value, param, ctx)
+        if math.isnan(rv):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return rv
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130

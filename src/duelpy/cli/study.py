@@ -22,6 +22,14 @@ from duelpy.cli.options import (agents_option, cluster_options, game_options, gi
 from duelpy.study.run import PREVIOUS, StudyError, StudyInterrupted, load_spec, run_study
 
 
+def _check_agent(game, players: int, text: str, hint: str) -> None:
+    """click.BadParameter naming ``hint`` (exit 2) if ``text`` is no agent of ``game``."""
+    try:
+        game.lineup([text], players)
+    except ValueError as e:
+        raise click.BadParameter(one_line(e), param_hint=hint) from None
+
+
 @click.command(context_settings={"help_option_names": ["-h", "--help"],
                                  "max_content_width": 100})
 @click.argument("study_file", required=False,
@@ -129,6 +137,12 @@ def study(study_file, out_dir, games, seed, p1, p2, alternate, name, workers, ba
                     g, n = resolve_game(ctx, saved_game, base.get("players"), "study")
                 except click.UsageError:
                     base = {}
+        # an agent given by a flag is checked here, so that its error names the flag
+        for hint, texts in (("--p1", [p1]), ("--p2", [p2]),
+                            ("--agents", split_agents(agents) if agents is not None else [])):
+            for text in texts:
+                if text is not None:
+                    _check_agent(g, n, text, hint)
         flags_given = (games, seed, p1, p2, alternate, name, chunk_size, agents)
         treatments = flag_setup["treatment"] or flag_setup["options"]
         if study_file is not None or any(f is not None for f in flags_given) or treatments \
