@@ -9,6 +9,7 @@ from rich.table import Table
 from duelpy.base.interrupt import clear_core, exit_interrupted, stop_core
 from duelpy.cli.common import IntRange, console
 from duelpy.cli.options import game_options, given, resolve_game
+from duelpy.games import GAMES
 
 
 def measure(fn, *args, **kwargs):
@@ -38,13 +39,18 @@ def measure(fn, *args, **kwargs):
     return out["value"]
 
 
+def _defaults(k: int) -> str:
+    """Each game's default of ``duel bench`` (0: random games, 1: MCTS iterations)."""
+    return "; ".join(f"{g.name} {g.bench_defaults[k]:,}" for g in GAMES.values())
+
+
 @click.command()
 @click.option("--games", "-n", type=IntRange(100, 10**8), default=None,
               help="Random games to time (the signature always uses 10,000 games from a "
-                   "fixed seed) [Duel 100,000; 7 Wonders 20,000].")
+                   f"fixed seed) [{_defaults(0)}].")
 @click.option("--iterations", type=IntRange(100, 10**8), default=None,
               help="MCTS iterations to time from the game's first decision (Duel: the "
-                   "opening of Age I) [Duel 50,000; 7 Wonders 2,000].")
+                   f"opening of Age I) [{_defaults(1)}].")
 @click.option("--jobs", "-j", type=IntRange(1, 1024), default=1, show_default=True,
               help="Also measure the throughput of this many workers (threads).")
 @click.option("--repeat", type=IntRange(1, 100), default=3, show_default=True,

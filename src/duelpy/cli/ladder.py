@@ -6,7 +6,6 @@ Registered in :mod:`duelpy.cli.main` with ``from duelpy.cli.ladder import ladder
 from __future__ import annotations
 
 import json
-import math
 import sys
 from pathlib import Path
 
@@ -16,19 +15,13 @@ from rich.console import Console
 
 from duelpy.base.interrupt import wrapping_up
 from duelpy.base.tables import Column, print_table
-from duelpy.cli.common import IntRange
+from duelpy.cli.common import FloatRange, IntRange
 from duelpy.cli.options import cluster_options, game_options, resolve_game
 from duelpy.games import get_game
 from duelpy.ladder.rating import fit_ratings, head_to_head
 from duelpy.ladder.report import print_ladder, strip_budget
 from duelpy.ladder.run import MANIFEST, LadderError, LadderInterrupted, run_ladder
 from duelpy.ladder.spec import resolve_agents
-
-
-def _seconds(ctx, param, value):
-    if value is not None and not (math.isfinite(value) and 0 < value <= 3600):
-        raise click.BadParameter(f"{value!r}: seconds per move must be in (0, 3600]")
-    return value
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"],
@@ -38,7 +31,7 @@ def _seconds(ctx, param, value):
               help="Duel: games per pairing (every pair of agents); each seed is played "
                    "twice, seats swapped (with an odd N, the last seed once).  Games with "
                    "more players: games in all, the agents rotated through the seats.")
-@click.option("--seconds", type=float, default=None, callback=_seconds,
+@click.option("--seconds", type=FloatRange(0, 3600, min_open=True), default=None,
               help="Time per move given to every search agent (random and greedy ignore it).")
 @click.option("--iterations", type=IntRange(1, 100_000_000), default=None,
               help="Iterations per move given to every search agent, instead of --seconds.")

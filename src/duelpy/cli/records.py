@@ -199,7 +199,8 @@ def show(file, move, width, plain):
 @click.command()
 @click.option("--agents", "-a", default="greedy", show_default=True,
               help="One agent for every seat, or one per seat, comma-separated.")
-@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="The game's seed: the deal and the agents' choices.")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the game record (JSON) here.")
 @click.option("--overwrite", is_flag=True, help="Replace an existing --record file.")
@@ -246,7 +247,8 @@ def seven():
 @seven.command("watch")
 @click.option("--players", "-n", type=IntRange(2, 7), default=4, show_default=True)
 @click.option("--agents", "-a", default="greedy", show_default=True)
-@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--seed", type=IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="The game's seed: the deal and the agents' choices.")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--overwrite", is_flag=True)
 @click.pass_context
