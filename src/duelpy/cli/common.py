@@ -40,6 +40,7 @@ class FloatRange(click.FloatRange):
             self.fail(f"{value!r} is not a number", param, ctx)
         return rv
 
+
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
 

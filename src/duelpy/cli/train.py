@@ -85,8 +85,6 @@ def train(model, games, iterations, jobs, rounds, start, per_game, seed, c, out,
     except ImportError:
         raise click.ClickException("duel train needs scikit-learn: pip install scikit-learn "
                                    "(or, in the checkout, pip install '.[train]')") from None
-    if not c == c:
-        raise click.BadParameter(f"{c!r} is not a number", param_hint="--c")
     if out.suffix != ".npz":
         raise click.BadParameter(f"{out}: the weights file must end in .npz",
                                  param_hint="--out")

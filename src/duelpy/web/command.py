@@ -51,12 +51,6 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _finite(ctx, param, value):
-    if value is not None and value != value:
-        raise click.BadParameter(f"{value!r} is not a number", ctx=ctx, param=param)
-    return value
-
-
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. The default answers this computer only; "
@@ -70,10 +64,9 @@ def _finite(ctx, param, value):
               help="Games kept at once (the least recently used idle one makes room).")
 @click.option("--threads", type=IntRange(1, 256), default=2, show_default=True,
               help="Searches (AI moves and hints) run at once.")
-@click.option("--hint-seconds", type=FloatRange(0.01, 60), default=1.0, callback=_finite,
+@click.option("--hint-seconds", type=FloatRange(0.01, 60), default=1.0,
               show_default=True, help="Thinking time of a hint.")
 @click.option("--max-seconds", type=FloatRange(0.01, 3600), default=60.0,
-              callback=_finite,
               show_default=True, help="The most thinking time per move a Duel opponent may get "
                                       "(7 Wonders' AI seats are limited in iterations).")
 @click.option("--quiet", "-q", is_flag=True, help="No request log.")
