@@ -113,6 +113,30 @@ const UI = {
   },
   vpName(key, names) { return (names && names[key]) || key; },
   signed(n, unit) { return `${n > 0 ? "+" : "−"}${Math.abs(n)} ${unit}`; },
+  // the new-game form of a multi-seat game (7 Wonders, Architects): the seat list follows the
+  // player count, the iterations field shows for an MCTS opponent
+  seatFormInit() {
+    const $ = (id) => document.getElementById(id);
+    const seats = () => {
+      const n = Number($("s-players").value);
+      $("s-seat").innerHTML = Array.from({length: n}, (_, i) => `<option value="${i + 1}">P${i + 1}</option>`).join("");
+    };
+    $("s-players").addEventListener("change", seats);
+    seats();
+    const budget = () => {
+      const a = document.querySelector("input[name=s-agent]:checked");
+      document.querySelector("#game-fields .budget").hidden = !(a && a.value.startsWith("mcts"));
+    };
+    $("game-fields").addEventListener("change", budget);
+    budget();
+  },
+  // that form's players, seat and opponent (an MCTS opponent with its iterations)
+  seatFormBody() {
+    const $ = (id) => document.getElementById(id);
+    let opponent = document.querySelector("input[name=s-agent]:checked").value;
+    if (opponent.startsWith("mcts")) opponent = `mcts:${Math.max(1, Math.round(Number($("s-iterations").value) || 1000))}`;
+    return {players: Number($("s-players").value), seat: Number($("s-seat").value), opponent};
+  },
 };
 
 // ------------------------------------------------------------------ game modules

@@ -299,27 +299,11 @@
       <fieldset><legend>Rules</legend><details><summary>Rule options (A-OPT)</summary>${opts}</details></fieldset>`;
   }
 
-  function formInit() {
-    const $ = (id) => document.getElementById(id);
-    const seats = () => {
-      const n = Number($("s-players").value);
-      $("s-seat").innerHTML = Array.from({length: n}, (_, i) => `<option value="${i + 1}">P${i + 1}</option>`).join("");
-    };
-    $("s-players").addEventListener("change", seats);
-    seats();
-    const budget = () => {
-      const a = document.querySelector("input[name=s-agent]:checked");
-      document.querySelector("#game-fields .budget").hidden = !(a && a.value.startsWith("mcts"));
-    };
-    document.getElementById("game-fields").addEventListener("change", budget);
-    budget();
-  }
+  const formInit = UI.seatFormInit;
 
   function formBody() {
     const $ = (id) => document.getElementById(id);
-    let opponent = document.querySelector("input[name=s-agent]:checked").value;
-    if (opponent.startsWith("mcts")) opponent = `mcts:${Math.max(1, Math.round(Number($("s-iterations").value) || 1000))}`;
-    const body = {players: Number($("s-players").value), seat: Number($("s-seat").value), opponent};
+    const body = UI.seatFormBody();
     if ($("a-wonder").value) body.wonder = $("a-wonder").value;
     for (const el of document.querySelectorAll("#game-fields .a-opt")) body[el.dataset.opt] = el.checked;
     return body;

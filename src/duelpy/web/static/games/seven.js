@@ -297,27 +297,10 @@
           <option value="A">all A</option><option value="B">all B</option></select></label></fieldset>`;
   }
 
-  function formInit() {
-    const $ = (id) => document.getElementById(id);
-    const seats = () => {
-      const n = Number($("s-players").value);
-      $("s-seat").innerHTML = Array.from({length: n}, (_, i) => `<option value="${i + 1}">P${i + 1}</option>`).join("");
-    };
-    $("s-players").addEventListener("change", seats);
-    seats();
-    const budget = () => {
-      const a = document.querySelector("input[name=s-agent]:checked");
-      document.querySelector("#game-fields .budget").hidden = !(a && a.value.startsWith("mcts"));
-    };
-    document.getElementById("game-fields").addEventListener("change", budget);
-    budget();
-  }
+  const formInit = UI.seatFormInit;
 
   function formBody() {
-    const $ = (id) => document.getElementById(id);
-    let opponent = document.querySelector("input[name=s-agent]:checked").value;
-    if (opponent.startsWith("mcts")) opponent = `mcts:${Math.max(1, Math.round(Number($("s-iterations").value) || 1000))}`;
-    return {players: Number($("s-players").value), seat: Number($("s-seat").value), opponent, sides: $("s-sides").value};
+    return {...UI.seatFormBody(), sides: document.getElementById("s-sides").value};
   }
 
   Shell.register("seven", {
